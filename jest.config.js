@@ -1,0 +1,30 @@
+/**
+ * Jest runs the TypeScript sources in native ESM (NestJS 12 is ESM-only), transformed by swc
+ * with the repository's .swcrc (decorator metadata, the @shared alias). Tiers are projects.
+ */
+const common = {
+  rootDir: '.',
+  transform: { '^.+\\.[tj]sx?$': ['@swc/jest', { swcrc: true }] },
+  // ESM-only packages that CommonJS dependencies require(): Jest cannot load those natively
+  // on Node 20, so swc turns them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/shared/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts'],
+      testTimeout: 30_000,
+    },
+  ],
+};

@@ -1,0 +1,7 @@
+/**
+ * Every migration, in order. Listed explicitly (no glob) so the app, the CLI and the tests
+ * load the same classes however they are compiled; `npm run migration:generate` appends here.
+ */
+import { Foundation1763768400000 } from './1763768400000-Foundation.js';
+
+export const MIGRATIONS = [Foundation1763768400000];

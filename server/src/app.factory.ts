@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { AppModule } from './app.module.js';
+import { registerProtocolHooks } from './common/http/protocol-hooks.js';
+import { registerHttpPlugins } from './common/http/security-plugins.js';
+import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
+import type { AppConfig } from './config/app-config.js';
+import { registerClientApp } from './static/client-app.js';
+
+/** JSON bodies are small in this app; uploads go through multipart with their own limits. */
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Builds the whole server (REST, static client) without listening; main.ts and the tests share it. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const logger = pino({ level: config.logLevel });
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // One line per request comes from the onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  app.setGlobalPrefix('data');
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  await registerHttpPlugins(fastify, config);
+  registerProtocolHooks(fastify);
+  await registerClientApp(fastify, config.clientDistDir);
+
+  await app.init();
+  return app;
+}

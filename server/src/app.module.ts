@@ -1,0 +1,35 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientErrorsModule } from './client-errors/client-errors.module.js';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { HealthModule } from './health/health.module.js';
+import { StartModule } from './start/start.module.js';
+import { WebsiteModule } from './website/website.module.js';
+
+@Module({})
+export class AppModule {
+  /** `config.databaseUrl` must be resolved (embedded PostgreSQL started) before this. */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
+        WebsiteModule,
+        HealthModule,
+        StartModule,
+        ClientErrorsModule,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientErrorEntity } from './client-error.entity.js';
+import { ClientErrorsController } from './client-errors.controller.js';
+import { ClientErrorsService } from './client-errors.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ClientErrorEntity])],
+  controllers: [ClientErrorsController],
+  providers: [ClientErrorsService],
+  exports: [ClientErrorsService],
+})
+export class ClientErrorsModule {}

@@ -1,0 +1,68 @@
+import { HttpException } from '@nestjs/common';
+import { ZodError } from 'zod';
+import type { ApiError } from '@shared/api/envelope.js';
+import { AppError } from './app-error.js';
+
+export interface ErrorResponse {
+  status: number;
+  errors: ApiError[];
+  /** True when the failure is ours, not the caller's: it gets logged with the request id. */
+  unexpected: boolean;
+}
+
+/** Headings users read for statuses that reach us from the framework rather than from AppError. */
+const FRAMEWORK_ERRORS: Record<number, ApiError> = {
+  400: { heading: 'Invalid request', message: 'The request could not be read. Please check what you sent.' },
+  401: { heading: 'Please log in', message: 'You need to be logged in to do this.' },
+  403: { heading: 'Not allowed', message: 'You are not allowed to do this.' },
+  404: { heading: 'Not found', message: 'What you asked for does not exist.' },
+  405: { heading: 'Not allowed', message: 'This method is not allowed here.' },
+  406: { heading: 'Session ended', message: 'Your session has ended. Please log in again.' },
+  413: { heading: 'Too large', message: 'The request is too large.' },
+  415: { heading: 'Unsupported format', message: 'The request body must be JSON or form data.' },
+  429: { heading: 'Slow down', message: 'Too many requests. Please try again in a minute.' },
+};
+
+/**
+ * Maps any thrown value to a status and the envelope's error items. No message of an
+ * unexpected error, stack trace or SQL text ever leaves the server through here.
+ */
+export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
+  if (error instanceof AppError) {
+    return { status: error.status, errors: error.errors, unexpected: false };
+  }
+  if (error instanceof ZodError) {
+    return { status: 400, errors: zodErrors(error), unexpected: false };
+  }
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, errors: [FRAMEWORK_ERRORS[status] ?? FRAMEWORK_ERRORS[400]], unexpected: false };
+  }
+  return {
+    status: 500,
+    errors: [
+      {
+        heading: 'Something went wrong',
+        message: `Something went wrong on our side and we have been told. Please try again. (Reference: ${requestId})`,
+      },
+    ],
+    unexpected: true,
+  };
+}
+
+/** One error item per bad field, named after the field so a form can show it next to it. */
+function zodErrors(error: ZodError): ApiError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.') || 'request';
+    return { heading: `Invalid ${field}`, message: issue.message };
+  });
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpException) return error.getStatus();
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const code = (error as { statusCode: unknown }).statusCode;
+    if (typeof code === 'number') return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { AppError } from '../errors/app-error.js';
+
+export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100 * 1024 };
+
+/**
+ * The Fastify plugins every request passes: cookies, uploads, compression, security headers
+ * with a CSP the app itself passes, and rate limiting for the routes that ask for it.
+ */
+export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  await fastify.register(fastifyCookie, { secret: config.sessionSecret });
+  await fastify.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  await fastify.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // On-the-fly brotli at the default quality 11 costs more than it saves; built files are pre-compressed.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Avatars may come from other hosts (spec 3: a URL starting with http is used as is).
+    crossOriginEmbedderPolicy: false,
+  });
+  await fastify.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.RateLimited, 'Slow down', `Too many requests. Please try again in ${waitText(context.ttl)}.`),
+  });
+}
+
+function waitText(ttlMs: number): string {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,23 @@
+import type { LoggerService } from '@nestjs/common';
+import type { Logger as PinoLogger } from 'pino';
+
+/** Routes Nest's own log lines into the same pino JSON stream as the requests. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly pino: PinoLogger) {}
+
+  log(message: unknown, context?: string) {
+    this.pino.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.pino.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.pino.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.pino.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.pino.trace({ context }, String(message));
+  }
+}

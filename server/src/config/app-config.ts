@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment; the defaults make `npm start` work on a fresh
+ * machine. The README's configuration table mirrors this schema.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16).default('development-only-secret-change-me'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Surfex <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  CLIENT_DIST_DIR: z.string().default('dist/client'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  embeddedPg: { dir: string; port: number };
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  logLevel: string;
+  trustProxy: boolean;
+  clientDistDir: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === envSchema.shape.SESSION_SECRET.parse(undefined)) {
+    throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    databaseUrl: e.DATABASE_URL || undefined,
+    embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
+    redisUrl: e.REDIS_URL || undefined,
+    sessionSecret: e.SESSION_SECRET,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    clientDistDir: e.CLIENT_DIST_DIR,
+  };
+}

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { ASSETS_BASE } from '@shared/constants/layout.js';
+import { findRoute } from '@shared/routing/routes.js';
+import { AppError } from '../common/errors/app-error.js';
+import { isDataPath } from '../common/http/protocol-hooks.js';
+
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const OTHER_FILE_CACHE = 'public, max-age=3600';
+
+const CLIENT_NOT_BUILT = Buffer.from(
+  '<!doctype html><html lang="en"><title>Client not built</title><main><h1>The client is not built</h1>' +
+    '<p>Run <code>npm run build</code>, then start the server again.</p></main></html>',
+);
+
+/**
+ * Serves the built client: files as they are (pre-compressed .br/.gz when the build made them),
+ * hashed assets cached for a year, and index.html for every client route. Addresses that match
+ * no route of the shared table still get the app (it renders the not-found page) but with 404.
+ */
+export async function registerClientApp(fastify: FastifyInstance, clientDistDir: string): Promise<void> {
+  const root = resolve(clientDistDir);
+  const indexFile = join(root, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await fastify.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE);
+      },
+    });
+  }
+  const indexHtml = built ? readFileSync(indexFile) : CLIENT_NOT_BUILT;
+
+  fastify.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const match = findRoute(pathname);
+    if (!match && (isDataPath(pathname) || pathname.startsWith(ASSETS_BASE))) {
+      throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
+    }
+    return reply
+      .code(match ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebsiteSettingsEntity } from './website-settings.entity.js';
+import { WebsiteSettingsService } from './website-settings.service.js';
+
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([WebsiteSettingsEntity])],
+  providers: [WebsiteSettingsService],
+  exports: [WebsiteSettingsService],
+})
+export class WebsiteModule {}

@@ -1,0 +1,67 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../server/src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../server/src/config/app-config.js';
+import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
+import type { Envelope } from '../../shared/api/envelope.js';
+import { createTestDatabase, type TestDatabase } from './test-postgres.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database of its own, listening on a free loopback port. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set: run the tests through `npm test`, which provides one');
+  const database = await createTestDatabase(adminUrl, 'it');
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    databaseUrl: database.url,
+    clientDistDir: 'dist/does-not-exist',
+    ...overrides,
+  };
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    database,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  xhr?: boolean;
+}
+
+/** A /data call as the app's client makes it (XHR marker on, JSON body), answered as the envelope. */
+export async function call<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.xhr !== false) headers[XHR_HEADER] = XHR_HEADER_VALUE;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
+}
