@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Limits keep a crash loop in a browser from filling the table. */
-export const LOG_ERROR_LIMITS = { stacktrace: 20_000, url: 2_000, type: 100 } as const;
+import { LOG_ERROR_LIMITS } from './log-error.limits.js';
 
 export const logErrorSchema = z.object({
   stacktrace: z.string().max(LOG_ERROR_LIMITS.stacktrace),

@@ -1,4 +1,5 @@
 import type { PublicWebsite } from '../website/website.js';
+import type { MediaObject } from '../media/media.js';
 
 /**
  * rufP is the /data protocol version. The client starts only when it is present (spec 4);
@@ -10,7 +11,7 @@ export const PROTOCOL_VERSION = 1;
 export interface StartUser {
   id: number;
   first_name: string;
-  image: string | null;
+  image: MediaObject | string | null;
   email: string;
   finishedGetStarted: boolean;
   isAdmin: boolean;

@@ -43,7 +43,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
 export interface CallOptions {
   method?: string;
   json?: unknown;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
   xhr?: boolean;
 }

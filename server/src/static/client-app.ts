@@ -32,8 +32,8 @@ export async function registerClientApp(fastify: FastifyInstance, clientDistDir:
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (response, filePath) => {
-        response.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE);
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE);
       },
     });
   }

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { DATA_PREFIX, STATE_CHANGING_METHODS, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { AppError } from '../errors/app-error.js';
-import { parseRequestContext } from './request-context.js';
+import { parseRequestContext, type RequestContext } from './request-context.js';
 
 /**
  * Request rules that hold before any controller runs: the protocol headers become the
  * request context, and state-changing /data calls without the XHR marker are refused (CSRF).
  */
 export function registerProtocolHooks(fastify: FastifyInstance): void {
-  fastify.decorateRequest('context', null);
+  fastify.decorateRequest('context', null as unknown as RequestContext);
 
   fastify.addHook('onRequest', async (request) => {
     request.context = parseRequestContext(request.headers);

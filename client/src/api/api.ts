@@ -1,0 +1,17 @@
+import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
+import { userAtom } from '../session/userAtom.js';
+import { appStore } from '../state/store.js';
+import { navigateTo } from '../routing/navigation.js';
+import { pushToastAtom } from '../toasts/toastsAtom.js';
+import { createApiClient } from './apiClient.js';
+
+/** The app's API client, wired to the browser, the router and the store. */
+export const api = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  dataDomain: import.meta.env.VITE_DATA_DOMAIN ?? '',
+  location: () => window.location,
+  navigate: navigateTo,
+  notify: (notice) => appStore.set(pushToastAtom, notice),
+  currentTeamId: () => appStore.get(currentTeamIdAtom),
+  socketId: () => appStore.get(userAtom)?.socketId ?? null,
+});

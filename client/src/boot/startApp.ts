@@ -1,0 +1,34 @@
+import { PROTOCOL_VERSION, type StartAnswer } from '@shared/start/start.js';
+import { api } from '../api/api.js';
+import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
+import { userAtom } from '../session/userAtom.js';
+import { usersAtom } from '../session/usersAtom.js';
+import { appStore } from '../state/store.js';
+import { websiteAtom } from '../website/websiteAtom.js';
+import { bootFailedAtom } from './bootFailedAtom.js';
+import { loadingAtom } from './loadingAtom.js';
+
+const RELOADED_FOR_VERSION = 'reloadedForProtocol';
+
+/**
+ * Loads /data/start into the store. The app starts only when rufP is present (spec 4); a
+ * different protocol version means this bundle is older than the server, so reload once.
+ */
+export async function startApp(): Promise<void> {
+  appStore.set(bootFailedAtom, false);
+  const start = await api.get<StartAnswer>('/data/start');
+  if (!start?.rufP) {
+    appStore.set(bootFailedAtom, true);
+    return;
+  }
+  if (start.rufP !== PROTOCOL_VERSION && sessionStorage.getItem(RELOADED_FOR_VERSION) !== String(start.rufP)) {
+    sessionStorage.setItem(RELOADED_FOR_VERSION, String(start.rufP));
+    window.location.reload();
+    return;
+  }
+  appStore.set(websiteAtom, start.website);
+  appStore.set(userAtom, start.user);
+  appStore.set(usersAtom, start.users);
+  appStore.set(uiNotificationsAtom, start.uiNotifications);
+  appStore.set(loadingAtom, { loading: false, reloading: false });
+}

@@ -1,0 +1,60 @@
+import { useAtomValue } from 'jotai';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { DEFAULT_CHROME, type RouteDef } from '@shared/routing/routes.js';
+import { ModalHost } from '../modals/ModalHost.js';
+import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
+import { userAtom } from '../session/userAtom.js';
+import { ToastHost } from '../toasts/ToastHost.js';
+import { Footer } from './Footer.js';
+import { SideMenu } from './SideMenu.js';
+import { TopBar } from './TopBar.js';
+
+/** The page frame: member menu or visitor bar, the screen, the footer, modals and toasts. */
+export function AppShell() {
+  const user = useAtomValue(userAtom);
+  const matches = useMatches();
+  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+  const chrome = { ...DEFAULT_CHROME, ...route?.chrome };
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // Move focus to the new page on navigation, so screen-reader and keyboard users start there.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const withMenu = Boolean(user) && chrome.header;
+  return (
+    <div className={`app ${withMenu ? 'app-member' : 'app-visitor'}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {chrome.header && (user ? <SideMenu /> : <TopBar />)}
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer mode={chrome.footer} />
+      <ModalHost />
+      <ToastHost />
+      <ReferralCaptureEffect />
+    </div>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <div className="screen-loading" role="status">
+      <div className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function BillingPage() {
+  return <ScreenPlaceholder title="Billing" />;
+}

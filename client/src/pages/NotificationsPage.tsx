@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function NotificationsPage() {
+  return <ScreenPlaceholder title="Notifications" />;
+}

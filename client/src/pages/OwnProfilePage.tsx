@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function OwnProfilePage() {
+  return <ScreenPlaceholder title="Your profile" />;
+}

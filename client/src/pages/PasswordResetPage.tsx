@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function PasswordResetPage() {
+  return <ScreenPlaceholder title="Reset your password" />;
+}

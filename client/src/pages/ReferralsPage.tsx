@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function ReferralsPage() {
+  return <ScreenPlaceholder title="Referrals" />;
+}

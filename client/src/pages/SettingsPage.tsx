@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function SettingsPage() {
+  return <ScreenPlaceholder title="Settings" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function SignupPage() {
+  return <ScreenPlaceholder title="Sign up" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function TagsPage() {
+  return <ScreenPlaceholder title="Tags" />;
+}

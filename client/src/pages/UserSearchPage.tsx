@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+
+export default function UserSearchPage() {
+  return <ScreenPlaceholder title="User search" />;
+}

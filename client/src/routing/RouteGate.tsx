@@ -1,0 +1,33 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginRedirectPath } from '@shared/api/paths.js';
+import { PATHS, type RouteDef } from '@shared/routing/routes.js';
+import { userAtom } from '../session/userAtom.js';
+
+/** Screens a member who has not finished onboarding may still open. */
+const ALLOWED_BEFORE_ONBOARDING = new Set(['getStarted', 'logout', 'maintenance']);
+
+/**
+ * Who may see a screen (spec 2, 4, 6): visitors on a member route go to login with a return
+ * path; a member who has not finished onboarding is sent to /getStarted from anywhere else.
+ */
+export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const user = useAtomValue(userAtom);
+  const location = useLocation();
+  if (route.access === 'member' && !user) {
+    return <Navigate replace to={loginRedirectPath(location.pathname, location.search)} />;
+  }
+  if (user && !user.finishedGetStarted && !ALLOWED_BEFORE_ONBOARDING.has(route.screen)) {
+    return <Navigate replace to={PATHS.getStarted} />;
+  }
+  if (route.adminOnly && !user?.isAdmin) {
+    return (
+      <div className="page page-centered">
+        <h1>Not allowed</h1>
+        <p>This area is for administrators.</p>
+      </div>
+    );
+  }
+  return children;
+}

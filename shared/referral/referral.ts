@@ -1,0 +1,11 @@
+/** The referrer query parameter (spec 2) and the cookie that carries it to signup. */
+export const REFERRAL_PARAM = 'dem_rf0';
+export const REFERRAL_COOKIE = 'dem_rf0';
+export const REFERRAL_COOKIE_DAYS = 30;
+
+export interface ReferralCapture {
+  /** The referrer's username. */
+  from: string;
+  /** Spec 3: HTTP_REFERER from rr1, REQUEST_URI from rr2, the landing href and document.referrer. */
+  referwebsite: { HTTP_REFERER: string; REQUEST_URI: string; href: string; docref: string };
+}
