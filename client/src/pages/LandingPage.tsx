@@ -1,6 +1,7 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
+import { openModalAtom } from '../modals/modalsAtom.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import './landing.css';
@@ -14,6 +15,17 @@ const STEPS = [
 export default function LandingPage() {
   usePageTitle('');
   const website = useAtomValue(websiteAtom);
+  const openModal = useSetAtom(openModalAtom);
+  const explainCredits = () =>
+    openModal({
+      header: 'How credits work',
+      body: (
+        <>
+          <p>Every post you view in the surf bar for the whole countdown earns you one credit, once the server confirms it.</p>
+          <p>Each credit you assign to a campaign buys one view of your post by another member. Unspent credits can be withdrawn at any time.</p>
+        </>
+      ),
+    });
   return (
     <div className="landing">
       <section className="landing-hero" aria-labelledby="landing-heading">
@@ -32,6 +44,9 @@ export default function LandingPage() {
             Log in
           </Link>
         </div>
+        <button type="button" className="link-button" onClick={explainCredits}>
+          How do credits work?
+        </button>
       </section>
       <section className="landing-steps" aria-label="How it works">
         {STEPS.map((step, index) => (

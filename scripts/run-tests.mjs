@@ -1,0 +1,50 @@
+// `npm test`: every tier in order. Builds the app, type-checks, provides a PostgreSQL
+// (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest,
+// makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const started = Date.now();
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    return false;
+  }
+  return true;
+}
+
+async function main() {
+  if (!step('build', 'npm', ['run', '--silent', 'build'])) return 1;
+  if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) return 1;
+
+  let stopDatabase = async () => undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const { startEmbeddedPostgres } = await import('../dist/server/src/database/embedded-postgres.js');
+    console.log('\nDATABASE_URL is unset: starting the embedded PostgreSQL for the tests');
+    const running = await startEmbeddedPostgres('.data/test-postgres', 54330);
+    databaseUrl = running.url;
+    stopDatabase = running.stop;
+  }
+  const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--experimental-vm-modules' };
+  try {
+    if (!step('unit and integration tests (Jest)', 'npx', ['jest', '--selectProjects', 'unit', 'integration'], env)) return 1;
+    const chromium = ensureChromium();
+    if (!step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { DATABASE_URL: databaseUrl, CHROMIUM_PATH: chromium })) return 1;
+  } finally {
+    await stopDatabase();
+  }
+  console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

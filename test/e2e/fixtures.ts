@@ -1,0 +1,53 @@
+import { test as base, expect } from '@playwright/test';
+import pg from 'pg';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
+
+export interface WebsiteColumns {
+  name?: string;
+  signups?: boolean;
+  maintenance?: boolean;
+  company_registration?: string;
+}
+
+export interface AppUnderTest {
+  url: string;
+  /** A client on this worker's database, for arranging and checking state. */
+  db: pg.Client;
+  /** Changes website settings and waits until the server answers with them. */
+  setWebsite(columns: WebsiteColumns): Promise<void>;
+}
+
+/** One server process and database per worker; tests in a worker run one after another. */
+export const test = base.extend<object, { app: AppUnderTest }>({
+  app: [
+    async ({}, use) => {
+      const adminUrl = process.env.DATABASE_URL;
+      if (!adminUrl) throw new Error('DATABASE_URL is not set: run the e2e tests through `npm test`');
+      const database: TestDatabase = await createTestDatabase(adminUrl, 'e2e');
+      const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url });
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      const setWebsite = async (columns: WebsiteColumns) => {
+        const names = Object.keys(columns);
+        const values = Object.values(columns);
+        await db.query(`UPDATE website_settings SET ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} WHERE id = 1`, values);
+        await expect
+          .poll(async () => {
+            const body = await (await fetch(`${server.url}/data/start`)).json();
+            const website = { ...body.data.website, maintenance: body.maintenance, company_registration: body.data.website.companyRegistration };
+            return names.every((name, i) => website[name] === values[i]);
+          })
+          .toBe(true);
+      };
+      await use({ url: server.url, db, setWebsite });
+      await db.end();
+      await server.stop();
+      await database.drop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+});
+
+export { expect };

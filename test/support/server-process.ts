@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const READY_PATTERN = /running at (http:\/\/\S+)/;
+
+/**
+ * Starts the built server (`dist/server/src/main.js`) as its own process on a free port and
+ * answers once it prints its URL. Used by the e2e tests and the benchmark.
+ */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/server/src/main.js'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = READY_PATTERN.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve({ url: match[1].replace('localhost', '127.0.0.1'), child, stop: () => stopChild(child) });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
