@@ -1,0 +1,22 @@
+import { loadConfig } from './app-config.js';
+
+describe('configuration from the environment', () => {
+  it('has defaults that start the app on port 3000 with the embedded database', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined, env: 'development' });
+  });
+
+  it('reads the documented variables', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://db/app', REDIS_URL: 'redis://r:6379', PUBLIC_URL: 'https://surfex.example' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://db/app', redisUrl: 'redis://r:6379', publicUrl: 'https://surfex.example' });
+  });
+
+  it('refuses a bad value with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('refuses to run in production with the development session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-enough-length' }).env).toBe('production');
+  });
+});
