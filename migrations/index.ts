@@ -3,5 +3,6 @@
  * load the same classes however they are compiled; `npm run migration:generate` appends here.
  */
 import { Foundation1763768400000 } from './1763768400000-Foundation.js';
+import { Accounts1763769000000 } from './1763769000000-Accounts.js';
 
-export const MIGRATIONS = [Foundation1763768400000];
+export const MIGRATIONS = [Foundation1763768400000, Accounts1763769000000];

@@ -1,13 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { AuthModule } from './auth/auth.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { HealthModule } from './health/health.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
+import { UsersModule } from './users/users.module.js';
 import { WebsiteModule } from './website/website.module.js';
 
 @Module({})
@@ -20,6 +26,11 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
         WebsiteModule,
+        UsersModule,
+        SessionsModule,
+        MailModule,
+        AccountTokensModule,
+        AuthModule,
         HealthModule,
         StartModule,
         ClientErrorsModule,
@@ -28,6 +39,7 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_GUARD, useClass: AuthGuard },
       ],
       exports: [APP_CONFIG],
     };

@@ -5,12 +5,15 @@ import { resolveDatabase } from './database/resolve-database.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await resolveDatabase(config);
-  const app = await createApp({ ...config, databaseUrl: database.url });
+  const appConfig = { ...config, databaseUrl: database.url };
+  const app = await createApp(appConfig);
   await app.listen(config.port, config.host);
 
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Links in mail need the public address; without PUBLIC_URL it is known only now (PORT=0).
+  appConfig.publicUrl ??= `http://localhost:${port}`;
+  const url = appConfig.publicUrl;
   process.stdout.write(`\n  Surfex is running at ${url}\n  Database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n\n`);
 
   let stopping = false;

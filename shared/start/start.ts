@@ -10,10 +10,15 @@ export const PROTOCOL_VERSION = 1;
 
 export interface StartUser {
   id: number;
+  username: string;
   first_name: string;
   image: MediaObject | string | null;
   email: string;
   finishedGetStarted: boolean;
+  /** False until the address is confirmed through the mailed link; the client shows a banner. */
+  emailConfirmed: boolean;
+  /** An account made by an admin or an import must choose its username and password first. */
+  needsSetup: boolean;
   isAdmin: boolean;
   announcements: unknown[];
   currentTeam: { id: number } | null;

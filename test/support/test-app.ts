@@ -28,6 +28,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  config.publicUrl ??= `http://127.0.0.1:${port}`;
   return {
     app,
     config,

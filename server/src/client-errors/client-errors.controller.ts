@@ -2,11 +2,9 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { logErrorSchema, type LogErrorPayload } from '@shared/client-errors/log-error.schema.js';
+import { rateLimit } from '../common/http/rate-limits.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { ClientErrorsService } from './client-errors.service.js';
-
-/** A crashing browser may loop; 10 reports a minute per address is plenty for a real crash. */
-const LOG_ERROR_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
 @Controller('log_error')
 export class ClientErrorsController {
@@ -14,7 +12,7 @@ export class ClientErrorsController {
 
   @Post()
   @HttpCode(200)
-  @RouteConfig({ rateLimit: LOG_ERROR_RATE_LIMIT })
+  @RouteConfig(rateLimit('logError'))
   async logError(
     @Body(new ZodValidationPipe(logErrorSchema)) report: LogErrorPayload,
     @Req() request: FastifyRequest,

@@ -22,6 +22,8 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
+  ADMIN_EMAIL: z.string().optional(),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 });
 
 export interface AppConfig {
@@ -37,6 +39,10 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   clientDistDir: string;
+  /** The account that signs up (or exists) with this address becomes an admin. */
+  adminEmail: string | undefined;
+  /** Multiplies every rate limit; raised only by test set-ups that sign up many users from one address. */
+  rateLimitFactor: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -64,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() || undefined,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
   };
 }

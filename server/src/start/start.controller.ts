@@ -1,5 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import type { StartAnswer } from '@shared/start/start.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import type { AuthContext } from '../sessions/auth-context.js';
 import { StartService } from './start.service.js';
 
 @Controller('start')
@@ -7,7 +9,8 @@ export class StartController {
   constructor(private readonly startService: StartService) {}
 
   @Get()
-  start(): StartAnswer {
-    return this.startService.start();
+  @Auth('optional')
+  start(@CurrentAuth() auth: AuthContext | null): StartAnswer {
+    return this.startService.start(auth);
   }
 }

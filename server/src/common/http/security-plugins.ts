@@ -45,6 +45,7 @@ export async function registerHttpPlugins(fastify: FastifyInstance, config: AppC
     // Avatars may come from other hosts (spec 3: a URL starting with http is used as is).
     crossOriginEmbedderPolicy: false,
   });
+  fastify.decorate('rateLimitFactor', config.rateLimitFactor);
   await fastify.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type AccountTokenPurpose = 'confirm_email' | 'change_email' | 'reset_password' | 'invite';
+
+/** A single-use link sent by mail; only the SHA-256 of its secret is stored. */
+@Entity({ name: 'account_tokens' })
+export class AccountTokenEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'text' })
+  purpose: AccountTokenPurpose;
+
+  @Column({ name: 'token_hash', type: 'bytea' })
+  tokenHash: Buffer;
+
+  @Column({ name: 'new_email', type: 'text', nullable: true })
+  newEmail: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  usedAt: Date | null;
+}

@@ -1,0 +1,44 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AppError } from '../common/errors/app-error.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { AUTH_LEVEL, type AuthLevel } from './auth.decorators.js';
+import { readSessionCookies } from './session-cookies.js';
+
+/**
+ * Resolves the session cookie for routes that declare `@Auth()`: no cookie on a member route
+ * is 401; a cookie of a revoked, expired or unknown session is 406 (the client then logs out);
+ * a member on an admin route is 403.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(execution: ExecutionContext): Promise<boolean> {
+    const level = this.reflector.getAllAndOverride<AuthLevel | undefined>(AUTH_LEVEL, [
+      execution.getHandler(),
+      execution.getClass(),
+    ]);
+    if (!level) return true;
+    const request = execution.switchToHttp().getRequest<FastifyRequest>();
+    const { active } = readSessionCookies(request);
+    request.auth = active ? await this.sessions.authenticate(active) : null;
+
+    if (active && !request.auth) {
+      throw new AppError(ErrorCode.SessionRevoked, 'Session ended', 'Your session has ended. Please log in again.');
+    }
+    if (level === 'optional') return true;
+    if (!request.auth) {
+      throw new AppError(ErrorCode.Unauthenticated, 'Please log in', 'You need to be logged in to do this.');
+    }
+    if (level === 'admin' && request.auth.user.role !== 'admin') {
+      throw new AppError(ErrorCode.Forbidden, 'Not allowed', 'This is for administrators only.');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import type { ClientMeta } from './auth.service.js';
+
+export function clientMeta(request: FastifyRequest): ClientMeta {
+  return { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimitFactor: number;
+  }
+}
+
+/**
+ * Per-address limits of the routes that attackers or crash loops hammer. Per-account limits
+ * (failed logins, resends) live with their services, in the database, so they hold across
+ * processes and addresses.
+ */
+const LIMITS = {
+  login: { max: 20, timeWindow: 15 * 60_000 },
+  signup: { max: 10, timeWindow: 60 * 60_000 },
+  passwordReset: { max: 5, timeWindow: 15 * 60_000 },
+  resendConfirmation: { max: 10, timeWindow: 60 * 60_000 },
+  changeEmail: { max: 10, timeWindow: 60 * 60_000 },
+  upload: { max: 30, timeWindow: 60 * 60_000 },
+  logError: { max: 10, timeWindow: 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof LIMITS;
+
+/** Route config for `@RouteConfig(rateLimit('login'))`; RATE_LIMIT_FACTOR scales every limit. */
+export function rateLimit(name: RateLimitName) {
+  const { max, timeWindow } = LIMITS[name];
+  return {
+    rateLimit: {
+      max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitFactor),
+      timeWindow,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailOutboxEntity } from './mail-outbox.entity.js';
+import { MailService } from './mail.service.js';
+
+@Global()
+@Module({ imports: [TypeOrmModule.forFeature([MailOutboxEntity])], providers: [MailService], exports: [MailService] })
+export class MailModule {}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { hmac } from '../common/crypto/tokens.js';
+import { WebsiteSettingsService } from '../website/website-settings.service.js';
+import { MailOutboxEntity } from './mail-outbox.entity.js';
+import { renderMail, type MailContent } from './mail.templates.js';
+
+export interface Recipient {
+  id: number;
+  email: string;
+  emailPreferences?: Partial<Record<string, boolean>>;
+}
+
+/**
+ * Sends mail through SMTP when SMTP_URL is set; otherwise keeps it in the outbox table,
+ * where developers (GET /data/dev/outbox) and tests read it.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport: Transporter | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(MailOutboxEntity) private readonly outbox: Repository<MailOutboxEntity>,
+    private readonly website: WebsiteSettingsService,
+  ) {
+    this.transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  }
+
+  /** Account mail always goes out; other categories only when the recipient wants them. */
+  async send(to: Recipient, content: MailContent, address = to.email): Promise<void> {
+    if (content.category !== 'account' && to.emailPreferences?.[content.category] === false) return;
+    const mail = renderMail(this.website.settings.name, content, this.emailSettingsUrl(to.id));
+    if (!this.transport) {
+      await this.outbox.insert({ userId: to.id, toAddress: address, category: content.category, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.config.mail.from, to: address, ...mail });
+    } catch (error) {
+      this.logger.error(`Sending "${mail.subject}" failed: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  link(path: string): string {
+    return `${this.config.publicUrl ?? ''}${path}`;
+  }
+
+  emailSettingsUrl(userId: number): string {
+    return this.link(`/settings/emailSettings?u=${userId}&sig=${this.emailSettingsSignature(userId)}`);
+  }
+
+  emailSettingsSignature(userId: number): string {
+    return hmac(this.config.sessionSecret, `email-settings:${userId}`);
+  }
+}

@@ -1,0 +1,64 @@
+import type { EmailCategory } from '@shared/accounts/account.schemas.js';
+
+export interface MailContent {
+  category: EmailCategory;
+  subject: string;
+  /** Paragraphs of plain text; a paragraph that is a URL becomes a link in the HTML part. */
+  paragraphs: string[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Plain text plus simple HTML, each ending with the link to the reader's mail preferences. */
+export function renderMail(siteName: string, content: MailContent, emailSettingsUrl: string): RenderedMail {
+  const footer = `You receive this because you have an account at ${siteName}. Choose which mails you get: ${emailSettingsUrl}`;
+  const text = [...content.paragraphs, '--', footer].join('\n\n');
+  const htmlParagraphs = content.paragraphs
+    .map((paragraph) =>
+      /^https?:\/\/\S+$/.test(paragraph)
+        ? `<p><a href="${escapeHtml(paragraph)}">${escapeHtml(paragraph)}</a></p>`
+        : `<p>${escapeHtml(paragraph)}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+${htmlParagraphs}
+<hr><p style="color:#475569;font-size:12px">You receive this because you have an account at ${escapeHtml(siteName)}.
+<a href="${escapeHtml(emailSettingsUrl)}">Choose which mails you get</a>.</p>
+</body></html>`;
+  return { subject: content.subject, text, html };
+}
+
+export const mails = {
+  confirmEmail: (firstName: string, link: string): MailContent => ({
+    category: 'account',
+    subject: 'Confirm your email address',
+    paragraphs: [`Hi ${firstName},`, 'Please confirm your email address by opening this link:', link, 'If you did not sign up, ignore this mail.'],
+  }),
+  changeEmail: (firstName: string, link: string): MailContent => ({
+    category: 'account',
+    subject: 'Confirm your new email address',
+    paragraphs: [`Hi ${firstName},`, 'Open this link to make this your account’s email address:', link, 'Until you do, your old address stays in use.'],
+  }),
+  resetPassword: (firstName: string, link: string): MailContent => ({
+    category: 'account',
+    subject: 'Reset your password',
+    paragraphs: [`Hi ${firstName},`, 'Open this link within one hour to choose a new password:', link, 'If you did not ask for this, ignore this mail: your password stays as it is.'],
+  }),
+  invite: (firstName: string, link: string): MailContent => ({
+    category: 'account',
+    subject: 'Your account is ready',
+    paragraphs: [`Hi ${firstName},`, 'An account was created for you. Open this link to choose your username and password:', link],
+  }),
+  referralJoined: (firstName: string, username: string): MailContent => ({
+    category: 'referrals',
+    subject: `${username} joined through your link`,
+    paragraphs: [`Hi ${firstName},`, `${username} just signed up through your referral link.`],
+  }),
+};

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { SessionInfo } from '@shared/accounts/account.answers.js';
+import { randomToken, sha256 } from '../common/crypto/tokens.js';
+import type { AuthContext } from './auth-context.js';
+import { describeDevice } from './describe-device.js';
+
+export const SESSION_LIFETIME_DAYS = 30;
+/** Sliding expiry is written at most this often per session, to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+interface SessionRow {
+  session_id: string;
+  socket_id: string;
+  last_seen_at: Date;
+  id: number;
+  username: string;
+  first_name: string;
+  email: string;
+  role: 'member' | 'admin';
+  image: AuthContext['user']['image'];
+  email_confirmed_at: Date | null;
+  finished_get_started: boolean;
+  needs_setup: boolean;
+}
+
+/**
+ * Server-side sessions in PostgreSQL: the cookie carries an opaque random token, the table
+ * only its hash. Expiry slides by 30 days with use; revocation takes effect on the next request.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async create(userId: number, userAgent: string, ip: string): Promise<{ token: string; socketId: string }> {
+    const token = randomToken();
+    const socketId = randomToken(18);
+    await this.dataSource.query(
+      `INSERT INTO sessions (user_id, token_hash, socket_id, user_agent, ip, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
+      [userId, sha256(token), socketId, userAgent.slice(0, 500), ip, SESSION_LIFETIME_DAYS],
+    );
+    return { token, socketId };
+  }
+
+  /** The session's user, or null when the token is unknown, revoked or expired. */
+  async authenticate(token: string): Promise<AuthContext | null> {
+    if (!token || token.length > 100) return null;
+    const rows: SessionRow[] = await this.dataSource.query(
+      `SELECT s.id AS session_id, s.socket_id, s.last_seen_at,
+              u.id, u.username, u.first_name, u.email, u.role, u.image, u.email_confirmed_at,
+              u.finished_get_started, u.needs_setup
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [sha256(token)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await this.dataSource.query(
+        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2) WHERE id = $1`,
+        [row.session_id, SESSION_LIFETIME_DAYS],
+      );
+    }
+    return {
+      sessionId: row.session_id,
+      socketId: row.socket_id,
+      user: {
+        id: row.id,
+        username: row.username,
+        firstName: row.first_name,
+        email: row.email,
+        role: row.role,
+        image: row.image,
+        emailConfirmed: row.email_confirmed_at !== null,
+        finishedGetStarted: row.finished_get_started,
+        needsSetup: row.needs_setup,
+      },
+    };
+  }
+
+  async revokeTokens(tokens: string[]): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.dataSource.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = ANY($1) AND revoked_at IS NULL`, [
+      tokens.map(sha256),
+    ]);
+  }
+
+  /** Revokes one of the user's own sessions; false when it is not theirs or already ended. */
+  async revokeOwn(userId: number, sessionId: string): Promise<boolean> {
+    const [, count] = await this.dataSource.query(
+      `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [sessionId, userId],
+    );
+    return count > 0;
+  }
+
+  async revokeAllOf(userId: number, exceptSessionId?: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2`,
+      [userId, exceptSessionId ?? '0'],
+    );
+  }
+
+  async listActive(userId: number, currentSessionId: string): Promise<SessionInfo[]> {
+    const rows: { id: string; user_agent: string; ip: string; created_at: Date; last_seen_at: Date }[] =
+      await this.dataSource.query(
+        `SELECT id, user_agent, ip, created_at, last_seen_at FROM sessions
+          WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC`,
+        [userId],
+      );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      device: describeDevice(row.user_agent),
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+      lastSeenAt: row.last_seen_at.toISOString(),
+      current: row.id === currentSessionId,
+    }));
+  }
+}

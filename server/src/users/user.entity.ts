@@ -1,0 +1,67 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
+import type { ReferralCapture } from '@shared/referral/referral.js';
+import type { MediaObject } from '@shared/media/media.js';
+
+export type UserRole = 'member' | 'admin';
+
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  username: string;
+
+  @Column({ name: 'first_name', type: 'text' })
+  firstName: string;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  /** Null for an account created by an admin or an import until its owner sets one. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column({ type: 'text', default: 'member' })
+  role: UserRole;
+
+  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
+  emailConfirmedAt: Date | null;
+
+  @Column({ name: 'finished_get_started', type: 'boolean', default: false })
+  finishedGetStarted: boolean;
+
+  @Column({ name: 'needs_setup', type: 'boolean', default: false })
+  needsSetup: boolean;
+
+  @Column({ type: 'jsonb', nullable: true })
+  image: MediaObject | string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  languages: string[];
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  interests: string[];
+
+  @Column({ name: 'email_preferences', type: 'jsonb' })
+  emailPreferences: EmailPreferences;
+
+  @Column({ name: 'referrer_id', type: 'integer', nullable: true })
+  referrerId: number | null;
+
+  @Column({ name: 'referral_source', type: 'jsonb', nullable: true })
+  referralSource: ReferralCapture['referwebsite'] | null;
+
+  @Column({ name: 'failed_logins', type: 'integer', default: 0 })
+  failedLogins: number;
+
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
+  lockedUntil: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** The referral cookie as the client writes it; anything else is ignored at signup. */
+export const referralCaptureSchema = z.object({
+  from: z.string().min(1).max(64),
+  referwebsite: z.object({
+    HTTP_REFERER: z.string().max(500),
+    REQUEST_URI: z.string().max(500),
+    href: z.string().max(500),
+    docref: z.string().max(500),
+  }),
+});
