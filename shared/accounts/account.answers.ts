@@ -43,7 +43,32 @@ export interface ProfileAnswer {
 
 export type EmailPreferencesAnswer = Record<EmailCategory, boolean> & { email: string };
 
-/** Where the client goes after a successful login, signup or token link. */
-export interface AuthAnswer {
+/** What a mailed link did, and where the client goes next. */
+export interface TokenLinkAnswer {
+  outcome: 'email_confirmed' | 'email_changed' | 'invite_accepted';
+  message: string;
   redirectTo: string;
+}
+
+export interface OwnProfileAnswer {
+  id: number;
+  username: string;
+  first_name: string;
+  email: string;
+  image: MediaObject | string | null;
+}
+
+export interface AdminOverview {
+  users: number;
+  admins: number;
+  activeSessions: number;
+  recentClientErrors: { id: number; type: string; url: string; createdAt: string; firstLine: string }[];
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
 }
