@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyInstance } from 'fastify';
@@ -28,7 +29,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
   });
-  app.setGlobalPrefix('data');
+  // Pictures and the developers' mail page live outside /data: they are not envelope calls.
+  app.setGlobalPrefix('data', {
+    exclude: [
+      { path: 'media/:file', method: RequestMethod.GET },
+      { path: 'dev/mail', method: RequestMethod.GET },
+    ],
+  });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await registerHttpPlugins(fastify, config);

@@ -1,6 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountModule } from './account/account.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { DevModule } from './dev/dev.module.js';
+import { MediaModule } from './media/media.module.js';
+import { OnboardingModule } from './onboarding/onboarding.module.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { ProfileModule } from './profile/profile.module.js';
+import { ReferralsModule } from './referrals/referrals.module.js';
+import { SettingsModule } from './settings/settings.module.js';
 import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -31,6 +40,15 @@ export class AppModule {
         MailModule,
         AccountTokensModule,
         AuthModule,
+        MediaModule,
+        AccountModule,
+        PasswordResetModule,
+        SettingsModule,
+        OnboardingModule,
+        ReferralsModule,
+        ProfileModule,
+        AdminModule,
+        DevModule,
         HealthModule,
         StartModule,
         ClientErrorsModule,

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { TokenLinkAnswer } from '@shared/accounts/account.answers.js';
+import type { ConfirmTokenPayload } from '@shared/accounts/account.schemas.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
+import { AuthService, type ClientMeta } from '../auth/auth.service.js';
+import type { BrowserSessions } from '../auth/session-cookies.js';
+import { AppError } from '../common/errors/app-error.js';
+import type { AuthUser } from '../sessions/auth-context.js';
+import { UserEntity } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+
+const RESEND_EVERY_SECONDS = 60;
+const RESENDS_PER_HOUR = 5;
+
+/** What the links in account mails do: confirm an address, apply an email change, accept an invite. */
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tokens: AccountTokensService,
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+  ) {}
+
+  async followLink(
+    { id, code }: ConfirmTokenPayload,
+    meta: ClientMeta,
+    browser: BrowserSessions,
+  ): Promise<{ answer: TokenLinkAnswer; browser: BrowserSessions }> {
+    const token = await this.dataSource.transaction(async (manager) => {
+      const consumed = await this.tokens.consume(manager, String(id), code, ['confirm_email', 'change_email', 'invite']);
+      if (consumed.purpose === 'change_email') {
+        const owner = await this.users.findByEmail(consumed.newEmail!);
+        if (owner && owner.id !== consumed.userId) {
+          throw new AppError(ErrorCode.Conflict, 'Address in use', 'Another account uses this email address now.');
+        }
+        await manager.update(UserEntity, { id: consumed.userId }, { email: consumed.newEmail!, emailConfirmedAt: new Date() });
+      } else {
+        await manager.update(UserEntity, { id: consumed.userId }, { emailConfirmedAt: new Date() });
+      }
+      return consumed;
+    });
+    if (token.purpose === 'invite') {
+      return {
+        answer: { outcome: 'invite_accepted', message: 'Welcome! Choose your username and password to finish.', redirectTo: '/setupExistingUser' },
+        browser: await this.auth.startSession(token.userId, meta, browser, false),
+      };
+    }
+    const answer: TokenLinkAnswer =
+      token.purpose === 'change_email'
+        ? { outcome: 'email_changed', message: 'Your email address is changed.', redirectTo: '/settings' }
+        : { outcome: 'email_confirmed', message: 'Thank you, your email address is confirmed.', redirectTo: '/home' };
+    return { answer, browser };
+  }
+
+  /** At most one mail a minute and five an hour per account, so the button cannot be used to spam. */
+  async resendConfirmation(user: AuthUser): Promise<void> {
+    if (user.emailConfirmed) {
+      throw new AppError(ErrorCode.Conflict, 'Already confirmed', 'Your email address is already confirmed.');
+    }
+    const recent = await this.tokens.recent(user.id, 'confirm_email', 60);
+    const sinceLast = recent.last ? (Date.now() - recent.last.getTime()) / 1000 : Infinity;
+    if (sinceLast < RESEND_EVERY_SECONDS) {
+      const seconds = Math.ceil(RESEND_EVERY_SECONDS - sinceLast);
+      throw new AppError(ErrorCode.RateLimited, 'Mail just sent', `We just sent it. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+    }
+    if (recent.count >= RESENDS_PER_HOUR) {
+      const minutes = Math.max(1, Math.ceil(60 - (Date.now() - recent.last!.getTime()) / 60_000));
+      throw new AppError(ErrorCode.RateLimited, 'Too many mails', `You asked for many mails. Please try again in ${minutes} minutes.`);
+    }
+    await this.auth.sendConfirmation({ id: user.id, email: user.email, firstName: user.firstName });
+  }
+}

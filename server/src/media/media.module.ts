@@ -1,0 +1,9 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaController } from './media.controller.js';
+import { MediaEntity } from './media.entity.js';
+import { MediaService } from './media.service.js';
+
+@Global()
+@Module({ imports: [TypeOrmModule.forFeature([MediaEntity])], controllers: [MediaController], providers: [MediaService], exports: [MediaService] })
+export class MediaModule {}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { PasswordResetPayload } from '@shared/accounts/account.schemas.js';
+import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
+import { AuthService, type ClientMeta } from '../auth/auth.service.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import type { BrowserSessions } from '../auth/session-cookies.js';
+import { mails } from '../mail/mail.templates.js';
+import { MailService } from '../mail/mail.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersService } from '../users/users.service.js';
+
+const RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * Forgotten passwords: a mailed single-use link valid for one hour. The request answers the
+ * same whether or not the address has an account.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly tokens: AccountTokensService,
+    private readonly mail: MailService,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly auth: AuthService,
+  ) {}
+
+  async request(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const recent = await this.tokens.recent(user.id, 'reset_password', 60);
+    if (recent.count >= RESET_MAILS_PER_HOUR) return;
+    const token = await this.tokens.issue(user.id, 'reset_password');
+    await this.mail.send(user, mails.resetPassword(user.firstName, this.mail.link(`/password/reset/${token.id}.${token.secret}`)));
+  }
+
+  /** Sets the new password, ends every session of the account, and signs this browser in. */
+  async reset({ token, password }: PasswordResetPayload, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
+    const [id, secret = ''] = token.split('.');
+    const passwordHash = await this.hasher.hash(password);
+    const userId = await this.dataSource.transaction(async (manager) => {
+      const consumed = await this.tokens.consume(manager, id, secret, ['reset_password']);
+      // The link arrived by mail, so it also proves the address.
+      await manager.query(
+        `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL,
+                email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+          WHERE id = $1`,
+        [consumed.userId, passwordHash],
+      );
+      return consumed.userId;
+    });
+    await this.sessions.revokeAllOf(userId);
+    return this.auth.startSession(userId, meta, { active: null, others: browser.others }, false);
+  }
+}
