@@ -72,6 +72,9 @@ describe('signup and the session', () => {
     const replay = await stolen.get<StartAnswer>('/data/start');
     expect(replay.status).toBe(406);
     expect(replay.body.data).toBeNull();
+    // The dead cookie is dropped, so the next call is a visitor's rather than another 406.
+    expect(stolen.cookies.has('sid')).toBe(false);
+    expect((await stolen.get<StartAnswer>('/data/start')).status).toBe(200);
   });
 
   it('logs in with username or email, case-insensitively', async () => {

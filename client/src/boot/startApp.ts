@@ -16,7 +16,10 @@ const RELOADED_FOR_VERSION = 'reloadedForProtocol';
  */
 export async function startApp(): Promise<void> {
   appStore.set(bootFailedAtom, false);
-  const start = await api.get<StartAnswer>('/data/start');
+  let answer = await api.request<StartAnswer>({ path: '/data/start' });
+  // 406: the session ended; the server has dropped its cookie, so ask again as a visitor.
+  if (answer.status === 406) answer = await api.request<StartAnswer>({ path: '/data/start' });
+  const start = answer.data;
   if (!start?.rufP) {
     appStore.set(bootFailedAtom, true);
     return;

@@ -1,11 +1,11 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AUTH_LEVEL, type AuthLevel } from './auth.decorators.js';
-import { readSessionCookies } from './session-cookies.js';
+import { readSessionCookies, SESSION_COOKIE } from './session-cookies.js';
 
 /**
  * Resolves the session cookie for routes that declare `@Auth()`: no cookie on a member route
@@ -30,6 +30,8 @@ export class AuthGuard implements CanActivate {
     request.auth = active ? await this.sessions.authenticate(active) : null;
 
     if (active && !request.auth) {
+      // Forget the dead token too, so the client's next call starts clean as a visitor.
+      execution.switchToHttp().getResponse<FastifyReply>().clearCookie(SESSION_COOKIE, { path: '/' });
       throw new AppError(ErrorCode.SessionRevoked, 'Session ended', 'Your session has ended. Please log in again.');
     }
     if (level === 'optional') return true;
