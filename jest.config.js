@@ -23,7 +23,7 @@ export default {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts'],
+      testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts', '<rootDir>/test/socket/**/*.socket-spec.ts'],
       testTimeout: 30_000,
     },
   ],

@@ -10,12 +10,13 @@ import { registerProtocolHooks } from './common/http/protocol-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import type { AppConfig } from './config/app-config.js';
+import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { registerClientApp } from './static/client-app.js';
 
 /** JSON bodies are small in this app; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Builds the whole server (REST, static client) without listening; main.ts and the tests share it. */
+/** Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel });
   const adapter = new FastifyAdapter({
@@ -41,6 +42,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await registerHttpPlugins(fastify, config);
   registerProtocolHooks(fastify);
   await registerClientApp(fastify, config.clientDistDir);
+
+  if (config.redisUrl) {
+    const adapter = new RedisIoAdapter(app, config.redisUrl);
+    await adapter.connect();
+    app.useWebSocketAdapter(adapter);
+  }
 
   await app.init();
   return app;

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnnouncementsModule } from './announcements/announcements.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -35,6 +38,9 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
         WebsiteModule,
+        RealtimeModule,
+        NotificationsModule,
+        AnnouncementsModule,
         UsersModule,
         SessionsModule,
         MailModule,

@@ -69,9 +69,14 @@ export type ChangeEmailPayload = z.infer<typeof changeEmailSchema>;
 export const profileSchema = z.object({ first_name: firstNameSchema });
 export type ProfilePayload = z.infer<typeof profileSchema>;
 
+export const MAX_LANGUAGES = 20;
+export const MAX_INTERESTS = 20;
+export const MAX_INTEREST_LENGTH = 30;
 export const onboardingPreferencesSchema = z.object({
-  languages: z.array(z.string().min(2).max(3)).max(20),
-  interests: z.array(z.string().trim().min(1).max(30)).max(20),
+  languages: z.array(z.string().min(2).max(3)).max(MAX_LANGUAGES, `Choose at most ${MAX_LANGUAGES} languages.`),
+  interests: z
+    .array(z.string().trim().min(1).max(MAX_INTEREST_LENGTH, `Keep each interest to ${MAX_INTEREST_LENGTH} characters.`))
+    .max(MAX_INTERESTS, `Add at most ${MAX_INTERESTS} interests.`),
 });
 export type OnboardingPreferencesPayload = z.infer<typeof onboardingPreferencesSchema>;
 

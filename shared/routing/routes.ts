@@ -97,6 +97,18 @@ export const PATHS = {
   contact: '/contact',
   terms: '/terms',
   privacy: '/privacy',
+  loginMulti: '/login/multi',
+  passwordReset: '/password/reset',
+  setup: '/setup',
+  setupExistingUser: '/setupExistingUser',
+  referrals: '/referrals',
+  admin: '/admin',
+  settingsProfile: '/settings/profile',
+  settingsSecurity: '/settings/security',
+  settingsChangeEmail: '/settings/changeEmail',
+  settingsMultiAccounts: '/settings/multiAccounts',
+  settingsPayments: '/settings/payments',
+  emailSettings: '/settings/emailSettings',
 } as const;
 
 export type RouteParams = Record<string, string | undefined>;

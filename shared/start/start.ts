@@ -1,5 +1,7 @@
 import type { PublicWebsite } from '../website/website.js';
 import type { MediaObject } from '../media/media.js';
+import type { Announcement } from '../announcements/announcements.js';
+import type { NotificationItem } from '../notifications/notifications.js';
 
 /**
  * rufP is the /data protocol version. The client starts only when it is present (spec 4);
@@ -20,7 +22,8 @@ export interface StartUser {
   /** An account made by an admin or an import must choose its username and password first. */
   needsSetup: boolean;
   isAdmin: boolean;
-  announcements: unknown[];
+  /** Active announcements for members that this member has not dismissed. */
+  announcements: Announcement[];
   currentTeam: { id: number } | null;
   socketId: string;
   multiAccounts: Record<string, unknown>;
@@ -28,12 +31,14 @@ export interface StartUser {
 
 export interface UiNotifications {
   unread: number;
-  latest: unknown[];
+  /** The newest unread ones. */
+  latest: NotificationItem[];
 }
 
 export interface StartAnswer {
   rufP: number;
-  website: PublicWebsite;
+  /** `announcements` is the visitors' part: active announcements for everyone or for visitors. */
+  website: PublicWebsite & { announcements: Announcement[] };
   user: StartUser | null;
   users: Record<string, { u: string }>;
   uiNotifications: UiNotifications;

@@ -43,7 +43,7 @@ describe('GET /data/start', () => {
     expect(body).toEqual({
       data: {
         rufP: PROTOCOL_VERSION,
-        website: { name: 'Surfex', signups: true, companyRegistration: expect.stringContaining('Surfex Ltd') },
+        website: { name: 'Surfex', signups: true, companyRegistration: expect.stringContaining('Surfex Ltd'), announcements: [] },
         user: null,
         users: {},
         uiNotifications: { unread: 0, latest: [] },

@@ -9,6 +9,7 @@ import { AccountTokensService } from '../account-tokens/account-tokens.service.j
 import { AppError } from '../common/errors/app-error.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -37,6 +38,7 @@ export class AuthService {
     private readonly tokens: AccountTokensService,
     private readonly mail: MailService,
     private readonly website: WebsiteSettingsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async signup(payload: SignupPayload, referralCookie: string | undefined, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
@@ -56,7 +58,15 @@ export class AuthService {
       }),
     );
     await this.sendConfirmation(user);
-    if (referral) await this.mail.send(referral.referrer, mails.referralJoined(referral.referrer.firstName, user.username));
+    if (referral) {
+      await this.mail.send(referral.referrer, mails.referralJoined(referral.referrer.firstName, user.username));
+      await this.notifications.notify(referral.referrer.id, {
+        type: 'referral_joined',
+        heading: 'New referral',
+        body: `${user.username} joined through your link.`,
+        link: '/referrals',
+      });
+    }
     return this.startSession(user.id, meta, browser, false);
   }
 

@@ -1,3 +1,5 @@
+import { AnnouncementEntity } from '../announcements/announcement.entity.js';
+import { NotificationEntity } from '../notifications/notification.entity.js';
 import { AccountTokenEntity } from '../account-tokens/account-token.entity.js';
 import { ClientErrorEntity } from '../client-errors/client-error.entity.js';
 import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
@@ -15,4 +17,6 @@ export const ENTITIES = [
   AccountTokenEntity,
   MailOutboxEntity,
   MediaEntity,
+  NotificationEntity,
+  AnnouncementEntity,
 ];

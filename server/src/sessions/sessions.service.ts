@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { SessionInfo } from '@shared/accounts/account.answers.js';
 import { randomToken, sha256 } from '../common/crypto/tokens.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from './auth-context.js';
 import { describeDevice } from './describe-device.js';
 
@@ -31,7 +32,10 @@ interface SessionRow {
  */
 @Injectable()
 export class SessionsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly realtime: RealtimeService,
+  ) {}
 
   async create(userId: number, userAgent: string, ip: string): Promise<{ token: string; socketId: string }> {
     const token = randomToken();
@@ -82,25 +86,26 @@ export class SessionsService {
 
   async revokeTokens(tokens: string[]): Promise<void> {
     if (tokens.length === 0) return;
-    await this.dataSource.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = ANY($1) AND revoked_at IS NULL`, [
-      tokens.map(sha256),
-    ]);
+    await this.revokeWhere(`token_hash = ANY($1)`, [tokens.map(sha256)]);
   }
 
   /** Revokes one of the user's own sessions; false when it is not theirs or already ended. */
   async revokeOwn(userId: number, sessionId: string): Promise<boolean> {
-    const [, count] = await this.dataSource.query(
-      `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
-      [sessionId, userId],
-    );
-    return count > 0;
+    return (await this.revokeWhere(`id = $1 AND user_id = $2`, [sessionId, userId])) > 0;
   }
 
   async revokeAllOf(userId: number, exceptSessionId?: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2`,
-      [userId, exceptSessionId ?? '0'],
+    await this.revokeWhere(`user_id = $1 AND id <> $2`, [userId, exceptSessionId ?? '0']);
+  }
+
+  /** Revokes sessions and ends their open sockets in every process. */
+  private async revokeWhere(condition: string, parameters: unknown[]): Promise<number> {
+    const [rows]: [{ socket_id: string }[], number] = await this.dataSource.query(
+      `UPDATE sessions SET revoked_at = now() WHERE ${condition} AND revoked_at IS NULL RETURNING socket_id`,
+      parameters,
     );
+    this.realtime.disconnectSessions(rows.map((row) => row.socket_id));
+    return rows.length;
   }
 
   async listActive(userId: number, currentSessionId: string): Promise<SessionInfo[]> {

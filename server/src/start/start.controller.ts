@@ -10,7 +10,7 @@ export class StartController {
 
   @Get()
   @Auth('optional')
-  start(@CurrentAuth() auth: AuthContext | null): StartAnswer {
+  start(@CurrentAuth() auth: AuthContext | null): Promise<StartAnswer> {
     return this.startService.start(auth);
   }
 }

@@ -1,25 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { PROTOCOL_VERSION, type StartAnswer, type StartUser } from '@shared/start/start.js';
+import { AnnouncementsService } from '../announcements/announcements.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 
 /** Everything the client needs to boot, in one call. */
 @Injectable()
 export class StartService {
-  constructor(private readonly website: WebsiteSettingsService) {}
+  constructor(
+    private readonly website: WebsiteSettingsService,
+    private readonly announcements: AnnouncementsService,
+    private readonly notifications: NotificationsService,
+  ) {}
 
-  start(auth: AuthContext | null): StartAnswer {
+  async start(auth: AuthContext | null): Promise<StartAnswer> {
+    const website = this.website.publicWebsite();
+    if (!auth) {
+      return {
+        rufP: PROTOCOL_VERSION,
+        website: { ...website, announcements: this.announcements.forVisitors() },
+        user: null,
+        users: {},
+        uiNotifications: { unread: 0, latest: [] },
+      };
+    }
+    const [announcements, uiNotifications] = await Promise.all([
+      this.announcements.forMember(auth.user.id),
+      this.notifications.summary(auth.user.id),
+    ]);
     return {
       rufP: PROTOCOL_VERSION,
-      website: this.website.publicWebsite(),
-      user: auth ? startUser(auth) : null,
-      users: auth ? { [auth.user.id]: { u: auth.user.username } } : {},
-      uiNotifications: { unread: 0, latest: [] },
+      website: { ...website, announcements: [] },
+      user: startUser(auth, announcements),
+      users: { [auth.user.id]: { u: auth.user.username } },
+      uiNotifications,
     };
   }
 }
 
-function startUser({ user, socketId }: AuthContext): StartUser {
+function startUser({ user, socketId }: AuthContext, announcements: StartUser['announcements']): StartUser {
   return {
     id: user.id,
     username: user.username,
@@ -30,7 +50,7 @@ function startUser({ user, socketId }: AuthContext): StartUser {
     emailConfirmed: user.emailConfirmed,
     needsSetup: user.needsSetup,
     isAdmin: user.role === 'admin',
-    announcements: [],
+    announcements,
     currentTeam: null,
     socketId,
     multiAccounts: {},

@@ -53,6 +53,10 @@ export class UserEntity {
   @Column({ name: 'referral_source', type: 'jsonb', nullable: true })
   referralSource: ReferralCapture['referwebsite'] | null;
 
+  /** The credit balance (live data `cc`); changed only by relative UPDATEs with a ledger row. */
+  @Column({ type: 'bigint', default: 0, select: false })
+  credits: string;
+
   @Column({ name: 'failed_logins', type: 'integer', default: 0 })
   failedLogins: number;
 

@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { IsNull, type DataSource } from 'typeorm';
+import { announcementSchema, type AdminAnnouncement, type Announcement, type AnnouncementPayload } from '@shared/announcements/announcements.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { rooms } from '@shared/realtime/events.js';
+import { AppError } from '../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { listenForChanges } from '../database/pg-listener.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { AnnouncementEntity } from './announcement.entity.js';
+
+const NOT_FOUND = new AppError(ErrorCode.NotFound, 'Not found', 'This announcement does not exist or has ended.');
+
+const toAnnouncement = (entity: AnnouncementEntity): Announcement => ({
+  id: entity.id,
+  heading: entity.heading,
+  content: entity.content,
+  footer: entity.footer,
+  link: entity.link,
+  classContext: entity.classContext,
+  type: entity.type,
+  auth: entity.auth,
+  only: entity.only,
+  except: entity.except,
+  createdAt: entity.createdAt.toISOString(),
+});
+
+/**
+ * Site announcements. The active ones are cached in every process (reloaded on NOTIFY) since
+ * /data/start serves them on every page load; each change is pushed at once to the sockets of
+ * its audience, minus the members who dismissed it.
+ */
+@Injectable()
+export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(AnnouncementsService.name);
+  private active: Announcement[] = [];
+  private listener: { close(): Promise<void> } | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+    this.listener = await listenForChanges(
+      this.config.databaseUrl!,
+      'announcements_changed',
+      () => void this.reload().catch((error) => this.logger.error(`Reloading announcements failed: ${error}`)),
+      this.logger,
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener?.close();
+  }
+
+  forVisitors(): Announcement[] {
+    return this.active.filter((a) => a.auth !== 'members');
+  }
+
+  async forMember(userId: number): Promise<Announcement[]> {
+    const candidates = this.active.filter((a) => a.auth !== 'visitors');
+    if (candidates.length === 0) return [];
+    const dismissed: { announcement_id: number }[] = await this.dataSource.query(
+      `SELECT announcement_id FROM announcement_dismissals WHERE user_id = $1 AND announcement_id = ANY($2)`,
+      [userId, candidates.map((a) => a.id)],
+    );
+    const hidden = new Set(dismissed.map((row) => row.announcement_id));
+    return candidates.filter((a) => !hidden.has(a.id));
+  }
+
+  async list(): Promise<AdminAnnouncement[]> {
+    const counts: { announcement_id: number; n: number }[] = await this.dataSource.query(
+      `SELECT announcement_id, count(*)::int AS n FROM announcement_dismissals GROUP BY announcement_id`,
+    );
+    const dismissals = new Map(counts.map((row) => [row.announcement_id, row.n]));
+    const all = await this.dataSource.getRepository(AnnouncementEntity).find({ order: { id: 'DESC' } });
+    return all
+      .map((entity) => ({ ...toAnnouncement(entity), endedAt: entity.endedAt?.toISOString() ?? null, dismissals: dismissals.get(entity.id) ?? 0 }))
+      .sort((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null));
+  }
+
+  async create(payload: AnnouncementPayload, adminId: number): Promise<Announcement> {
+    const values = announcementSchema.parse(payload);
+    const saved = await this.dataSource.getRepository(AnnouncementEntity).save({ ...values, createdBy: adminId, endedAt: null });
+    const announcement = toAnnouncement(saved);
+    await this.reload();
+    await this.broadcast(announcement);
+    return announcement;
+  }
+
+  async update(id: number, payload: AnnouncementPayload): Promise<Announcement> {
+    const values = announcementSchema.parse(payload);
+    const repository = this.dataSource.getRepository(AnnouncementEntity);
+    const existing = await repository.findOneBy({ id });
+    if (!existing || existing.endedAt) throw NOT_FOUND;
+    const saved = await repository.save({ ...existing, ...values });
+    const announcement = toAnnouncement(saved);
+    await this.reload();
+    // Its audience may have changed: hide it everywhere, then show it to whom it is for now.
+    this.realtime.sendToAll('announcement:hide', [{ id }]);
+    await this.broadcast(announcement);
+    return announcement;
+  }
+
+  async end(id: number): Promise<void> {
+    const [, changed] = await this.dataSource.query(`UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`, [id]);
+    if (changed === 0) throw NOT_FOUND;
+    await this.reload();
+    this.realtime.sendToAll('announcement:hide', [{ id }]);
+  }
+
+  /** Stored, so it holds on every device; the member's other tabs and devices hide it at once. */
+  async dismiss(userId: number, id: number): Promise<void> {
+    if (!this.active.some((a) => a.id === id && a.auth !== 'visitors')) throw NOT_FOUND;
+    await this.dataSource.query(
+      `INSERT INTO announcement_dismissals (announcement_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [id, userId],
+    );
+    this.realtime.sendToUser(userId, 'announcement:hide', [{ id }]);
+  }
+
+  private async broadcast(announcement: Announcement): Promise<void> {
+    const dismissedBy: { user_id: number }[] = await this.dataSource.query(
+      `SELECT user_id FROM announcement_dismissals WHERE announcement_id = $1`,
+      [announcement.id],
+    );
+    const audience =
+      announcement.auth === 'members' ? [rooms.members] : announcement.auth === 'visitors' ? [rooms.visitors] : [rooms.members, rooms.visitors];
+    this.realtime.sendToRoom(audience, 'announcement:show', [announcement], { except: dismissedBy.map((row) => rooms.user(row.user_id)) });
+  }
+
+  private async reload(): Promise<void> {
+    const entities = await this.dataSource.getRepository(AnnouncementEntity).find({ where: { endedAt: IsNull() }, order: { id: 'ASC' } });
+    this.active = entities.map(toAnnouncement);
+  }
+}

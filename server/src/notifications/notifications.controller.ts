@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { IdPipe } from '../common/validation/id.pipe.js';
+import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
+import { adminMessageSchema, type AdminMessagePayload, type NotificationItem, type NotificationsPage } from '@shared/notifications/notifications.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { Ctx, type RequestContext } from '../common/http/request-context.js';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../sessions/auth-context.js';
+import { NotificationsService } from './notifications.service.js';
+import { UsersService } from '../users/users.service.js';
+import { AppError } from '../common/errors/app-error.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+
+@Controller()
+export class NotificationsController {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Get('notifications')
+  @Auth()
+  list(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(pageQuerySchema)) { page }: { page: number },
+  ): Promise<NotificationsPage> {
+    return this.notifications.page(auth.user.id, page);
+  }
+
+  /** The tab that reads gets the answer; the user's other tabs get `notifications:read`. */
+  @Post('notifications/read-all')
+  @HttpCode(200)
+  @Auth()
+  readAll(@CurrentAuth() auth: AuthContext, @Ctx() context: RequestContext): Promise<{ unread: number }> {
+    return this.notifications.markAllRead(auth.user.id, context.socketId);
+  }
+
+  @Post('notifications/:id/read')
+  @HttpCode(200)
+  @Auth()
+  read(
+    @CurrentAuth() auth: AuthContext,
+    @Ctx() context: RequestContext,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ unread: number }> {
+    return this.notifications.markRead(auth.user.id, id, context.socketId);
+  }
+
+  /** An admin's message to one member, delivered live as a notification. */
+  @Post('admin/users/:id/notify')
+  @HttpCode(200)
+  @Auth('admin')
+  async adminMessage(
+    @Param('id', IdPipe) userId: number,
+    @Body(new ZodValidationPipe(adminMessageSchema)) message: AdminMessagePayload,
+  ): Promise<NotificationItem> {
+    if (!(await this.users.findById(userId))) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such member.');
+    return this.notifications.notify(userId, { type: 'admin_message', ...message });
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import {
+  LATEST_NOTIFICATIONS,
+  type NotificationItem,
+  type NotificationType,
+  type NotificationsPage,
+} from '@shared/notifications/notifications.js';
+import type { UiNotifications } from '@shared/start/start.js';
+import { AppError } from '../common/errors/app-error.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+
+const PAGE_SIZE = 20;
+const CATCH_UP_LIMIT = 50;
+
+export interface NewNotification {
+  type: NotificationType;
+  heading: string;
+  body: string;
+  link?: string | null;
+}
+
+interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  heading: string;
+  body: string;
+  link: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const toItem = (row: NotificationRow): NotificationItem => ({
+  id: Number(row.id),
+  type: row.type,
+  heading: row.heading,
+  body: row.body,
+  link: row.link,
+  createdAt: row.created_at.toISOString(),
+  read: row.read_at !== null,
+});
+
+/** Stores notifications and pushes them at once to every open tab of their user, and only theirs. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async notify(userId: number, notification: NewNotification): Promise<NotificationItem> {
+    const [row]: NotificationRow[] = await this.dataSource.query(
+      `INSERT INTO notifications (user_id, type, heading, body, link) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id, type, heading, body, link, created_at, read_at`,
+      [userId, notification.type, notification.heading, notification.body, notification.link ?? null],
+    );
+    const item = toItem(row);
+    this.realtime.sendToUser(userId, 'notification:new', [item, await this.unreadCount(userId)]);
+    return item;
+  }
+
+  /** Unread first, then newest. */
+  async page(userId: number, page: number): Promise<NotificationsPage> {
+    const rows: (NotificationRow & { total: number })[] = await this.dataSource.query(
+      `SELECT id, type, heading, body, link, created_at, read_at, count(*) OVER ()::int AS total
+         FROM notifications WHERE user_id = $1
+        ORDER BY (read_at IS NULL) DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userId, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    );
+    const total = rows[0]?.total ?? 0;
+    return { items: rows.map(toItem), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), unread: await this.unreadCount(userId) };
+  }
+
+  async markRead(userId: number, id: number, exceptConnection: string | null): Promise<{ unread: number }> {
+    const [, changed] = await this.dataSource.query(
+      `UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    if (changed === 0) throw new AppError(ErrorCode.NotFound, 'Not found', 'This notification does not exist.');
+    const unread = await this.unreadCount(userId);
+    this.realtime.sendToUser(userId, 'notifications:read', [{ ids: [id], unread }], { except: [exceptConnection] });
+    return { unread };
+  }
+
+  async markAllRead(userId: number, exceptConnection: string | null): Promise<{ unread: number }> {
+    await this.dataSource.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    this.realtime.sendToUser(userId, 'notifications:read', [{ ids: null, unread: 0 }], { except: [exceptConnection] });
+    return { unread: 0 };
+  }
+
+  async summary(userId: number): Promise<UiNotifications> {
+    const rows: NotificationRow[] = await this.dataSource.query(
+      `SELECT id, type, heading, body, link, created_at, read_at FROM notifications
+        WHERE user_id = $1 AND read_at IS NULL ORDER BY id DESC LIMIT $2`,
+      [userId, LATEST_NOTIFICATIONS],
+    );
+    const unread = rows.length < LATEST_NOTIFICATIONS ? rows.length : await this.unreadCount(userId);
+    return { unread, latest: rows.map(toItem) };
+  }
+
+  /** What a reconnecting tab missed: notifications after the last id it saw, oldest first. */
+  async since(userId: number, afterId: number): Promise<NotificationItem[]> {
+    const rows: NotificationRow[] = await this.dataSource.query(
+      `SELECT id, type, heading, body, link, created_at, read_at FROM notifications
+        WHERE user_id = $1 AND id > $2 ORDER BY id ASC LIMIT $3`,
+      [userId, afterId, CATCH_UP_LIMIT],
+    );
+    return rows.map(toItem);
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    return row.n;
+  }
+}

@@ -1,0 +1,136 @@
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import { fastifyCookie } from '@fastify/cookie';
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  LIVE_TIME_INTERVAL_MS,
+  MAX_SOCKETS_PER_USER,
+  SOCKET_EVENT_WINDOW_MS,
+  SOCKET_EVENTS_PER_WINDOW,
+  SOCKET_PATH,
+  rooms,
+  type Ack,
+  type ClientToServerEvents,
+  type ResumeAnswer,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@shared/realtime/events.js';
+import { SESSION_COOKIE } from '../auth/session-cookies.js';
+import { LiveDataService } from '../live-data/live-data.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { RealtimeService, type RealtimeServer } from './realtime.service.js';
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
+const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * The one Socket.IO gateway. The handshake authenticates with the session cookie, exactly as
+ * HTTP does; a member's socket must also present its session's socketId (from /data/start), so a
+ * stolen or guessed id without the cookie gets nothing private. Visitors connect too, for
+ * public announcements.
+ */
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private liveTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly realtime: RealtimeService,
+    private readonly sessions: SessionsService,
+    private readonly notifications: NotificationsService,
+    private readonly liveData: LiveDataService,
+  ) {}
+
+  afterInit(server: RealtimeServer): void {
+    this.realtime.attach(server);
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (error: Error) => next(error),
+      );
+    });
+    // Only this process's sockets: every process ticks for its own.
+    this.liveTimer = setInterval(() => server.local.emit('live:data', { live_time: Date.now() }), LIVE_TIME_INTERVAL_MS);
+    this.liveTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.liveTimer) clearInterval(this.liveTimer);
+  }
+
+  async handleConnection(socket: RealtimeSocket): Promise<void> {
+    const { userId, sessionKey } = socket.data;
+    if (userId !== null && sessionKey !== null) {
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members]);
+    } else {
+      await socket.join(rooms.visitors);
+    }
+    socket.use((packet, next) => this.limitEvents(socket, packet, next));
+    socket.emit('live:data', await this.liveData.forUser(userId));
+  }
+
+  /** Called by a (re)connected tab: what it missed, and the current live data. */
+  @SubscribeMessage('session:resume')
+  async resume(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): Promise<Ack<ResumeAnswer>> {
+    const request = resumeSchema.safeParse(body);
+    if (!request.success) return { error: 'Invalid request' };
+    const { userId } = socket.data;
+    try {
+      if (userId === null) return { data: { notifications: [], unread: 0, live: await this.liveData.forUser(null) } };
+      const [notifications, unread, live] = await Promise.all([
+        this.notifications.since(userId, request.data.afterNotificationId),
+        this.notifications.unreadCount(userId),
+        this.liveData.forUser(userId),
+      ]);
+      return { data: { notifications, unread, live } };
+    } catch (error) {
+      this.logger.error(`session:resume failed: ${error instanceof Error ? error.message : error}`);
+      return { error: 'Something went wrong. Please reload the page.' };
+    }
+  }
+
+  private async authenticate(socket: RealtimeSocket): Promise<void> {
+    socket.data.userId = null;
+    socket.data.sessionKey = null;
+    socket.data.teamId = null;
+    socket.data.eventCount = 0;
+    socket.data.windowStartedAt = Date.now();
+    const handshake = handshakeSchema.safeParse(socket.handshake.auth ?? {});
+    const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+    const auth = token ? await this.sessions.authenticate(token) : null;
+    if (!auth) return; // a visitor, or an ended session: public events only
+    if (!handshake.success || handshake.data.socketId !== auth.socketId) {
+      throw new Error('This connection does not belong to the signed-in session.');
+    }
+    if ((await this.realtime.connectionsOf(auth.user.id)) >= MAX_SOCKETS_PER_USER) {
+      throw new Error('Too many open connections. Please close some tabs.');
+    }
+    socket.data.userId = auth.user.id;
+    socket.data.sessionKey = auth.socketId;
+  }
+
+  /** Refuses events beyond the per-socket limit; an acknowledged event learns why. */
+  private limitEvents(socket: RealtimeSocket, packet: unknown[], next: (error?: Error) => void): void {
+    const now = Date.now();
+    if (now - socket.data.windowStartedAt > SOCKET_EVENT_WINDOW_MS) {
+      socket.data.windowStartedAt = now;
+      socket.data.eventCount = 0;
+    }
+    socket.data.eventCount++;
+    if (socket.data.eventCount <= SOCKET_EVENTS_PER_WINDOW) return next();
+    const ack = packet[packet.length - 1];
+    if (typeof ack === 'function') ack({ error: 'Too many requests. Please slow down.' });
+    next(new Error('rate limited'));
+  }
+}

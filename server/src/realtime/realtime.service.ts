@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
+import { rooms } from '@shared/realtime/events.js';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type EventName = keyof ServerToClientEvents;
+type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
+
+export interface SendOptions {
+  /**
+   * Rooms or connection ids that must not get the event: e.g. the tab that caused it (its
+   * X-Socket-Id header), or the members who dismissed an announcement.
+   */
+  except?: (string | null)[];
+}
+
+/**
+ * The one way services push to browsers: typed events to a user's every tab, to an audience,
+ * or to everyone. With REDIS_URL the adapter carries them to sockets of other processes too.
+ */
+@Injectable()
+export class RealtimeService {
+  private server: RealtimeServer | null = null;
+
+  attach(server: RealtimeServer): void {
+    this.server = server;
+  }
+
+  sendToUser<E extends EventName>(userId: number, event: E, args: EventArgs<E>, options: SendOptions = {}): void {
+    this.emit(rooms.user(userId), event, args, options);
+  }
+
+  sendToRoom<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>, options: SendOptions = {}): void {
+    this.emit(room, event, args, options);
+  }
+
+  sendToAll<E extends EventName>(event: E, args: EventArgs<E>): void {
+    if (!this.server) return;
+    (this.server.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
+  }
+
+  /** Ends the connections of revoked sessions, in every process. */
+  disconnectSessions(sessionKeys: string[]): void {
+    if (!this.server || sessionKeys.length === 0) return;
+    this.server.in(sessionKeys.map(rooms.session)).disconnectSockets(true);
+  }
+
+  /** Whether a connection id belongs to this user (used to bind work to one tab's connection). */
+  async connectionBelongsTo(connectionId: string, userId: number): Promise<boolean> {
+    if (!this.server) return false;
+    const sockets = await this.server.in(connectionId).fetchSockets();
+    return sockets.some((socket) => socket.id === connectionId && socket.data.userId === userId);
+  }
+
+  async connectionsOf(userId: number): Promise<number> {
+    if (!this.server) return 0;
+    return (await this.server.in(rooms.user(userId)).fetchSockets()).length;
+  }
+
+  private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>, options: SendOptions): void {
+    if (!this.server) return;
+    const except = (options.except ?? []).filter((name): name is string => Boolean(name));
+    const target = except.length ? this.server.to(room).except(except) : this.server.to(room);
+    (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** What a notification is about; each type has its own wording and link on the server. */
+export type NotificationType = 'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined';
+
+export interface NotificationItem {
+  id: number;
+  type: NotificationType;
+  heading: string;
+  body: string;
+  /** The page of the thing it is about, when there is one. */
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationsPage {
+  items: NotificationItem[];
+  page: number;
+  pages: number;
+  unread: number;
+}
+
+export const adminMessageSchema = z.object({
+  heading: z.string().trim().min(1, 'Please enter a heading.').max(120),
+  body: z.string().trim().min(1, 'Please enter a message.').max(2000),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/[^/\\]|https:\/\/)/, 'Use a path on this site or an https address.')
+    .optional(),
+});
+export type AdminMessagePayload = z.infer<typeof adminMessageSchema>;
+
+/** How many unread notifications /data/start and the catch-up carry in full. */
+export const LATEST_NOTIFICATIONS = 5;
+
+export const NOTIFICATION_ENDPOINTS = {
+  list: '/data/notifications',
+  /** + '/:id/read' */
+  one: '/data/notifications',
+  readAll: '/data/notifications/read-all',
+  /** + '/:userId/notify' (admin) */
+  adminNotifyUser: '/data/admin/users',
+} as const;

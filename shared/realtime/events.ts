@@ -1,0 +1,61 @@
+import type { Announcement } from '../announcements/announcements.js';
+import type { NotificationItem } from '../notifications/notifications.js';
+
+/** Spec 3 "Live data": the member's credit count and the server's clock (ms since epoch), for countdowns. */
+export interface LiveData {
+  cc?: number;
+  live_time: number;
+}
+
+/** Answers to client requests through acknowledgements; internal error text is never sent. */
+export type Ack<T> = { data: T } | { error: string };
+
+export interface ResumeAnswer {
+  notifications: NotificationItem[];
+  unread: number;
+  live: LiveData;
+}
+
+/** Events the server pushes. One map, used by the server's `Server<…>` and by the client socket. */
+export interface ServerToClientEvents {
+  'notification:new': (notification: NotificationItem, unread: number) => void;
+  /** Another tab read notifications: `ids` null means all of them. */
+  'notifications:read': (change: { ids: number[] | null; unread: number }) => void;
+  'live:data': (live: LiveData) => void;
+  'announcement:show': (announcement: Announcement) => void;
+  /** Ended by an admin, or dismissed by this member on another device. */
+  'announcement:hide': (change: { id: number }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** After a (re)connect: what was missed since the last notification id this tab saw. */
+  'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
+}
+
+export interface SocketData {
+  userId: number | null;
+  /** The session key from /data/start (User.socketId); null for visitors. */
+  sessionKey: string | null;
+  teamId: number | null;
+  /** Events received in the current rate-limit window. */
+  eventCount: number;
+  windowStartedAt: number;
+}
+
+export const SOCKET_PATH = '/socket.io';
+/** Cap on simultaneous connections of one user (tabs, devices). */
+export const MAX_SOCKETS_PER_USER = 20;
+/** Per-socket event limit: this many events per window, else the event is refused. */
+export const SOCKET_EVENTS_PER_WINDOW = 20;
+export const SOCKET_EVENT_WINDOW_MS = 10_000;
+/** How often the server clock is pushed so countdowns do not drift. */
+export const LIVE_TIME_INTERVAL_MS = 30_000;
+
+/** Rooms: one per user (every tab), per session key, per team, and per audience. */
+export const rooms = {
+  user: (userId: number) => `user:${userId}`,
+  session: (sessionKey: string) => `session:${sessionKey}`,
+  team: (teamId: number) => `team:${teamId}`,
+  members: 'audience:members',
+  visitors: 'audience:visitors',
+} as const;
