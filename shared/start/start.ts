@@ -33,6 +33,8 @@ export interface UiNotifications {
   unread: number;
   /** The newest unread ones. */
   latest: NotificationItem[];
+  /** The newest notification id of the user, read or not: a reconnecting tab catches up from here. */
+  lastId: number;
 }
 
 export interface StartAnswer {

@@ -46,7 +46,7 @@ describe('GET /data/start', () => {
         website: { name: 'Surfex', signups: true, companyRegistration: expect.stringContaining('Surfex Ltd'), announcements: [] },
         user: null,
         users: {},
-        uiNotifications: { unread: 0, latest: [] },
+        uiNotifications: { unread: 0, latest: [], lastId: 0 },
       },
       errors: [],
       maintenance: false,

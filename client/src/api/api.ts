@@ -1,5 +1,5 @@
 import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
-import { userAtom } from '../session/userAtom.js';
+import { currentConnectionId } from '../realtime/connectionId.js';
 import { appStore } from '../state/store.js';
 import { navigateTo } from '../routing/navigation.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
@@ -13,5 +13,5 @@ export const api = createApiClient({
   navigate: navigateTo,
   notify: (notice) => appStore.set(pushToastAtom, notice),
   currentTeamId: () => appStore.get(currentTeamIdAtom),
-  socketId: () => appStore.get(userAtom)?.socketId ?? null,
+  socketId: currentConnectionId,
 });

@@ -1,5 +1,8 @@
 import { PROTOCOL_VERSION, type StartAnswer } from '@shared/start/start.js';
+import { announcementsAtom } from '../announcements/announcementsAtom.js';
 import { api } from '../api/api.js';
+import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
+import { connectRealtime } from '../realtime/realtimeConnection.js';
 import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
 import { userAtom } from '../session/userAtom.js';
 import { usersAtom } from '../session/usersAtom.js';
@@ -33,5 +36,8 @@ export async function startApp(): Promise<void> {
   appStore.set(userAtom, start.user);
   appStore.set(usersAtom, start.users);
   appStore.set(uiNotificationsAtom, start.uiNotifications);
+  appStore.set(lastNotificationIdAtom, start.uiNotifications.lastId);
+  appStore.set(announcementsAtom, start.user ? start.user.announcements : start.website.announcements);
   appStore.set(loadingAtom, { loading: false, reloading: false });
+  void connectRealtime(start.user?.socketId ?? null, () => void startApp());
 }

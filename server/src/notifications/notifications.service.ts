@@ -91,13 +91,19 @@ export class NotificationsService {
   }
 
   async summary(userId: number): Promise<UiNotifications> {
-    const rows: NotificationRow[] = await this.dataSource.query(
-      `SELECT id, type, heading, body, link, created_at, read_at FROM notifications
-        WHERE user_id = $1 AND read_at IS NULL ORDER BY id DESC LIMIT $2`,
+    const rows: (NotificationRow & { unread: number; last_id: string | null })[] = await this.dataSource.query(
+      `SELECT n.id, n.type, n.heading, n.body, n.link, n.created_at, n.read_at, c.unread, c.last_id
+         FROM (SELECT count(*) FILTER (WHERE read_at IS NULL)::int AS unread, max(id) AS last_id
+                 FROM notifications WHERE user_id = $1) c
+         LEFT JOIN LATERAL (SELECT * FROM notifications WHERE user_id = $1 AND read_at IS NULL
+                             ORDER BY id DESC LIMIT $2) n ON true`,
       [userId, LATEST_NOTIFICATIONS],
     );
-    const unread = rows.length < LATEST_NOTIFICATIONS ? rows.length : await this.unreadCount(userId);
-    return { unread, latest: rows.map(toItem) };
+    return {
+      unread: rows[0]?.unread ?? 0,
+      latest: rows.filter((row) => row.id !== null).map(toItem),
+      lastId: Number(rows[0]?.last_id ?? 0),
+    };
   }
 
   /** What a reconnecting tab missed: notifications after the last id it saw, oldest first. */

@@ -22,7 +22,7 @@ export class StartService {
         website: { ...website, announcements: this.announcements.forVisitors() },
         user: null,
         users: {},
-        uiNotifications: { unread: 0, latest: [] },
+        uiNotifications: { unread: 0, latest: [], lastId: 0 },
       };
     }
     const [announcements, uiNotifications] = await Promise.all([

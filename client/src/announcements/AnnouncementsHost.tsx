@@ -1,0 +1,105 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ANNOUNCEMENT_ENDPOINTS, announcementShowsOn, type Announcement } from '@shared/announcements/announcements.js';
+import { api } from '../api/api.js';
+import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
+import { userAtom } from '../session/userAtom.js';
+import { announcementsAtom, hideAnnouncementAtom } from './announcementsAtom.js';
+import { rememberVisitorDismissal, visitorDismissed } from './visitorDismissals.js';
+import './announcements.css';
+
+/**
+ * Site announcements on this page (spec 2): alert bars above the content, and modals. A member's
+ * dismissal is stored on the server (it holds on every device); a visitor's in this browser.
+ */
+export function AnnouncementsHost() {
+  const announcements = useAtomValue(announcementsAtom);
+  const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
+  const hide = useSetAtom(hideAnnouncementAtom);
+  const visible = announcements.filter((a) => announcementShowsOn(a, pathname) && (user || !visitorDismissed(a.id)));
+
+  const dismiss = (id: number) => {
+    hide(id);
+    if (user) void api.post(`${ANNOUNCEMENT_ENDPOINTS.dismiss}/${id}/dismiss`);
+    else rememberVisitorDismissal(id);
+  };
+
+  return (
+    <>
+      {visible.filter((a) => a.type === 'announcement').length > 0 && (
+        <section className="announcement-bars" aria-label="Announcements">
+          {visible
+            .filter((a) => a.type === 'announcement')
+            .map((a) => (
+              <AnnouncementBar key={a.id} announcement={a} onDismiss={() => dismiss(a.id)} />
+            ))}
+        </section>
+      )}
+      {visible
+        .filter((a) => a.type === 'modal')
+        .map((a) => (
+          <AnnouncementModal key={a.id} announcement={a} onDismiss={() => dismiss(a.id)} />
+        ))}
+    </>
+  );
+}
+
+function AnnouncementBar({ announcement, onDismiss }: { announcement: Announcement; onDismiss: () => void }) {
+  return (
+    <div className={`announcement-bar announcement-${announcement.classContext}`} role="status">
+      <div className="announcement-text">
+        <strong>{announcement.heading}</strong> <span>{announcement.content}</span>
+        {announcement.link && (
+          <>
+            {' '}
+            <a href={announcement.link}>Learn more</a>
+          </>
+        )}
+        {announcement.footer && <small className="announcement-footer">{announcement.footer}</small>}
+      </div>
+      <button type="button" className="announcement-dismiss" aria-label={`Dismiss announcement: ${announcement.heading}`} onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** Opens the announcement as a modal while it is visible here; closing it dismisses it. */
+function AnnouncementModal({ announcement, onDismiss }: { announcement: Announcement; onDismiss: () => void }) {
+  const openModal = useSetAtom(openModalAtom);
+  const closeModal = useSetAtom(closeModalAtom);
+  const dismissRef = useRef(onDismiss);
+  dismissRef.current = onDismiss;
+  const id = `announcement-${announcement.id}`;
+
+  useEffect(() => {
+    let closedByUser = true;
+    openModal({
+      id,
+      header: announcement.heading,
+      className: `announcement-modal announcement-${announcement.classContext}`,
+      body: (
+        <>
+          <p className="announcement-content">{announcement.content}</p>
+          {announcement.link && (
+            <p>
+              <a href={announcement.link}>Learn more</a>
+            </p>
+          )}
+          {announcement.footer && <p className="muted">{announcement.footer}</p>}
+        </>
+      ),
+      onClose: () => {
+        if (closedByUser) dismissRef.current();
+      },
+    });
+    return () => {
+      // Hidden because it ended or the page changed: not the user's dismissal.
+      closedByUser = false;
+      closeModal({ id, force: true });
+    };
+  }, [announcement, id, openModal, closeModal]);
+  return null;
+}

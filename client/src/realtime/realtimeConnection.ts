@@ -1,0 +1,79 @@
+import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shared/realtime/events.js';
+import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
+import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
+import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
+import { appStore } from '../state/store.js';
+import { setConnectionId } from './connectionId.js';
+import { connectionStateAtom } from './connectionStateAtom.js';
+import { liveDataAtom } from './liveDataAtom.js';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
+let connectedKey: string | null = null;
+
+/**
+ * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
+ * landing page's critical path). It reconnects with backoff after a drop or a server restart
+ * and then catches up on what it missed. `sessionKey` is the user's socketId; null for a visitor.
+ */
+export async function connectRealtime(sessionKey: string | null, onEndedByServer: () => void): Promise<void> {
+  const key = sessionKey ?? 'visitor';
+  if (socket && connectedKey === key) return;
+  disconnectRealtime();
+  connectedKey = key;
+  const { io } = await import('socket.io-client');
+  if (connectedKey !== key) return;
+  const next: AppSocket = io({
+    path: SOCKET_PATH,
+    autoConnect: false,
+    withCredentials: true,
+    auth: sessionKey ? { socketId: sessionKey } : {},
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 10_000,
+  });
+  socket = next;
+  appStore.set(connectionStateAtom, 'connecting');
+
+  next.on('connect', () => {
+    setConnectionId(next.id ?? null);
+    appStore.set(connectionStateAtom, 'connected');
+    next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
+      if ('error' in answer) return;
+      receiveNotifications(answer.data.notifications, answer.data.unread);
+      receiveLive(answer.data.live);
+    });
+  });
+  next.on('disconnect', (reason) => {
+    setConnectionId(null);
+    if (reason === 'io server disconnect') {
+      // The server ended it (e.g. the session was revoked): reload who we are.
+      appStore.set(connectionStateAtom, 'idle');
+      onEndedByServer();
+      return;
+    }
+    appStore.set(connectionStateAtom, 'reconnecting');
+  });
+  next.on('connect_error', () => appStore.set(connectionStateAtom, 'reconnecting'));
+  next.on('notification:new', (notification, unread) => receiveNotifications([notification], unread));
+  next.on('notifications:read', ({ ids, unread }) => notificationsRead(ids, unread));
+  next.on('live:data', receiveLive);
+  next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
+  next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
+  next.connect();
+}
+
+export function disconnectRealtime(): void {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  connectedKey = null;
+  setConnectionId(null);
+  appStore.set(connectionStateAtom, 'idle');
+}
+
+function receiveLive(live: { cc?: number; live_time: number }): void {
+  const current = appStore.get(liveDataAtom);
+  appStore.set(liveDataAtom, { cc: live.cc ?? current.cc, clockOffsetMs: live.live_time - Date.now() });
+}
