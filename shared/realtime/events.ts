@@ -1,5 +1,6 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { NotificationItem } from '../notifications/notifications.js';
+import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
 /** Spec 3 "Live data": the member's credit count and the server's clock (ms since epoch), for countdowns. */
 export interface LiveData {
@@ -25,11 +26,15 @@ export interface ServerToClientEvents {
   'announcement:show': (announcement: Announcement) => void;
   /** Ended by an admin, or dismissed by this member on another device. */
   'announcement:hide': (change: { id: number }) => void;
+  /** This tab's surf ticket was taken over by another tab (one open ticket per member). */
+  'surf:replaced': (change: { ticketId: string }) => void;
 }
 
 export interface ClientToServerEvents {
   /** After a (re)connect: what was missed since the last notification id this tab saw. */
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
+  /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
+  'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer>) => void) => void;
 }
 
 export interface SocketData {

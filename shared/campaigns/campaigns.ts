@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { MediaObject } from '../media/media.js';
+import { LANGUAGE_NAMES } from '../constants/languages.js';
+
+/** Posts and their campaigns (issue 5). A campaign is the credits a member assigns to one post. */
+export const POST_LIMITS = { text: 5000, tags: 10, tag: 30, images: 4 } as const;
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** Accepts a YouTube address in any of its usual forms, or a bare video id; answers the id. */
+export function youtubeIdOf(value: string): string | null {
+  const trimmed = value.trim();
+  if (YOUTUBE_ID.test(trimmed)) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    const host = url.hostname.replace(/^www\.|^m\./, '');
+    const id =
+      host === 'youtu.be' ? url.pathname.slice(1)
+      : host === 'youtube.com' || host === 'youtube-nocookie.com'
+        ? url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? ''
+        : '';
+    return YOUTUBE_ID.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export const postSchema = z.object({
+  text: z.string().trim().min(1, 'Please write something.').max(POST_LIMITS.text, `Use at most ${POST_LIMITS.text} characters.`),
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .url('Please enter a full address starting with https://')
+    .regex(/^https?:\/\//, 'Please enter an http or https address.')
+    .nullable()
+    .default(null),
+  youtube: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => youtubeIdOf(value) !== null, 'Please enter a YouTube video address.')
+    .nullable()
+    .default(null),
+  language: z.string().refine((code) => code in LANGUAGE_NAMES, 'Please choose a language.'),
+  tags: z
+    .array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'))
+    .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`)
+    .default([]),
+  /** Ids of pictures uploaded with POST images. */
+  imageIds: z.array(z.string().uuid()).max(POST_LIMITS.images, `Use at most ${POST_LIMITS.images} pictures.`).default([]),
+});
+export type PostPayload = z.input<typeof postSchema>;
+
+export const creditAmountSchema = z.object({
+  amount: z
+    .number({ error: 'Please enter a number of credits.' })
+    .int('Use whole credits.')
+    .min(1, 'Use at least 1 credit.')
+    .max(1_000_000, 'Use at most 1,000,000 credits at once.'),
+});
+export type CreditAmountPayload = z.infer<typeof creditAmountSchema>;
+
+export const campaignSettingsSchema = z.object({
+  /** Views a day at most; null for no cap. */
+  dailyViewCap: z.number().int().min(1).max(100_000).nullable(),
+});
+export type CampaignSettingsPayload = z.infer<typeof campaignSettingsSchema>;
+
+export interface PostAuthor {
+  id: number;
+  username: string;
+  first_name: string;
+  image: MediaObject | string | null;
+}
+
+export interface PostItem {
+  pid: number;
+  author: PostAuthor;
+  text: string;
+  link: string | null;
+  youtubeId: string | null;
+  images: MediaObject[];
+  language: string;
+  tags: string[];
+  createdAt: string;
+}
+
+export type CampaignStatus = 'active' | 'paused' | 'out_of_credits';
+
+export interface CampaignItem {
+  post: PostItem;
+  credits: number;
+  status: CampaignStatus;
+  viewsToday: number;
+  viewsTotal: number;
+  lastViewAt: string | null;
+  dailyViewCap: number | null;
+}
+
+export const CAMPAIGN_ENDPOINTS = {
+  /** GET: the member's posts with their campaigns (CampaignItem[]). POST: create (PostPayload → CampaignItem). */
+  posts: '/data/posts',
+  /** + '/:pid': GET (anyone) → PostItem; PUT PostPayload → CampaignItem; DELETE → null (unspent credits go back). */
+  post: '/data/posts',
+  /** POST multipart, one file field `image` → MediaObject. */
+  images: '/data/posts/images',
+  /** + '/:pid/assign' | '/withdraw' (CreditAmountPayload) | '/pause' | '/resume' | '/settings' (CampaignSettingsPayload) → CampaignItem */
+  campaign: '/data/campaigns',
+} as const;

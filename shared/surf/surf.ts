@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { PostItem } from '../campaigns/campaigns.js';
+
+/** The surf bar (issue 5; spec 3 "Post-promote state", spec 4 "Post-promote"). */
+export const DEFAULT_SURF_TIMER_SECONDS = 15;
+
+/** Spec 4: what the Next click tells the server besides the ticket. */
+export const clickTelemetrySchema = z.object({
+  /** Click position in the page. */
+  x: z.number().finite(),
+  y: z.number().finite(),
+  /** ms from the moment the countdown reached zero to the click. */
+  clickDelayMs: z.number().finite().min(0).max(86_400_000),
+  /** ms since this tab's previous Next click; null on the first. */
+  intervalMs: z.number().finite().min(0).max(86_400_000).nullable(),
+  /** The Next button's box. */
+  target: z.object({ x: z.number().finite(), y: z.number().finite(), width: z.number().finite(), height: z.number().finite() }),
+  isTrusted: z.boolean(),
+  /** True when Next was pressed with the keyboard. */
+  keyEvent: z.boolean(),
+  /** document.visibilityState === 'visible' and the page had focus. */
+  visible: z.boolean(),
+});
+export type ClickTelemetry = z.infer<typeof clickTelemetrySchema>;
+
+export const surfClaimSchema = z.object({
+  ticketId: z.string().uuid(),
+  telemetry: clickTelemetrySchema,
+  /** The answer to a verification challenge, when the ticket carried one. */
+  code: z.string().max(20).optional(),
+});
+export type SurfClaim = z.infer<typeof surfClaimSchema>;
+
+export const rotatorSchema = z.object({ languages: z.array(z.string().min(2).max(3)).max(30) });
+export type RotatorPayload = z.infer<typeof rotatorSchema>;
+
+/** Spec 3 "Post-promote state" data: the posts of this round, the timer, the headline (m1), a challenge and a message. */
+export interface SurfData {
+  posts: { pid: number; viewed: boolean }[];
+  timer: number;
+  /** The headline shown above the post. */
+  m1: string;
+  /** A verification challenge: pick the code shown in `challenge` among these. */
+  codes: string[] | null;
+  challenge: string | null;
+  /** Why there is nothing to earn now, or what went wrong; null when all is well. */
+  message: string | null;
+}
+
+export interface SurfTicket {
+  id: string;
+  /** Server time (ms) the countdown started. */
+  issuedAt: number;
+}
+
+export interface SurfNextAnswer {
+  data: SurfData;
+  /** Null when there is nothing to view (see data.message). */
+  ticket: SurfTicket | null;
+  post: PostItem | null;
+}
+
+export interface SurfClaimAnswer {
+  credited: number;
+  cc: number;
+  message: string;
+}
+
+/** Spec 3 "Post rotator data": the language map, and the viewer's choice. */
+export interface RotatorAnswer {
+  languages: Record<string, string>;
+  selected: string[];
+}
+
+export const SURF_ENDPOINTS = {
+  /** POST (member; X-Socket-Id = this tab's connection) → SurfNextAnswer */
+  next: '/data/surf/next',
+  /** GET → RotatorAnswer; PUT RotatorPayload → RotatorAnswer */
+  rotator: '/data/surf/rotator',
+} as const;
