@@ -42,7 +42,15 @@ function ModalDialog({ id, modal, topmost }: { id: string; modal: ModalEntry; to
   };
 
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && canClose && close({ id })}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target !== event.currentTarget || !canClose) return;
+        // Keep the browser from moving focus to <body> after the dialog returned it to its opener.
+        event.preventDefault();
+        close({ id });
+      }}
+    >
       <div
         ref={dialogRef}
         className={`modal-dialog ${modal.className ?? ''}`}

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routing/routes.js';
 import { AppShell } from '../layout/AppShell.js';
 import { setNavigator } from './navigation.js';
@@ -20,8 +20,17 @@ const children: RouteObject[] = ROUTES.map((route) => {
   };
 });
 
+/** Hands a routing or chunk-loading failure to the app's ErrorBoundary (generic page + crash report). */
+function RethrowRouteError(): never {
+  throw useRouteError();
+}
+
 export const router = createBrowserRouter([
-  { element: <AppShell />, children: [...children, { path: '*', element: <NotFoundScreen /> }] },
+  {
+    element: <AppShell />,
+    errorElement: <RethrowRouteError />,
+    children: [...children, { path: '*', element: <NotFoundScreen /> }],
+  },
 ]);
 
 setNavigator((path) => void router.navigate(path));

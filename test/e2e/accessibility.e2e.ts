@@ -1,0 +1,83 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { expect, test } from './fixtures.js';
+import { PUBLIC_PATHS, openPage } from './helpers.js';
+
+/** Every page a visitor can reach: the public routes and the not-found page. */
+const VISITOR_PAGES = [...PUBLIC_PATHS, '/no-such-page'];
+
+/** Runs axe on the page as it is and answers its serious and critical violations. */
+async function blockingViolations(page: Page): Promise<Result[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+function describeViolations(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s*\n\s*/g, ' ')}`);
+      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+    })
+    .join('\n');
+}
+
+test('axe finds no serious or critical accessibility violation on any visitor page', async ({ page }) => {
+  for (const path of VISITOR_PAGES) {
+    await openPage(page, path);
+    const blocking = await blockingViolations(page);
+    expect.soft(blocking.map((violation) => violation.id), `axe violations on ${path}:\n${describeViolations(blocking)}`).toEqual([]);
+  }
+});
+
+test('axe finds no serious or critical violation with the credits dialog open', async ({ page }) => {
+  await openPage(page, '/');
+  await page.getByRole('button', { name: 'How do credits work?' }).click();
+  await expect(page.getByRole('dialog', { name: 'How credits work' })).toBeVisible();
+  // Check the dialog as it settles, not half-faded in (its opening animation takes 300 ms).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  const blocking = await blockingViolations(page);
+  expect(blocking.map((violation) => violation.id), `axe violations with the dialog open:\n${describeViolations(blocking)}`).toEqual([]);
+});
+
+test.describe('on a 375 px wide phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('every visitor page fits the width and shows the Login link', async ({ page }) => {
+    for (const path of VISITOR_PAGES) {
+      await openPage(page, path);
+      // The maintenance page has no top bar (spec 2: some pages hide the header).
+      if (path !== '/maintenance') {
+        await expect.soft(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }), path).toBeInViewport();
+      }
+      const overflowing = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`),
+      );
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(scrollWidth, `page width on ${path}; wider than the screen: ${overflowing.join(', ')}`).toBeLessThanOrEqual(375);
+    }
+  });
+});
+
+test('Tab from the top of the landing page reaches the skip link, then the logo, then Login', async ({ page }) => {
+  await openPage(page, '/');
+  const skipLink = page.getByRole('link', { name: 'Skip to content' });
+  await page.keyboard.press('Tab');
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Surfex home' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeFocused();
+});
+
+test('the skip link takes keyboard users past the top bar to the page content', async ({ page }) => {
+  await openPage(page, '/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('link').first()).toBeFocused();
+});

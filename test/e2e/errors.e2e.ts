@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { GENERIC_ERROR_TEXT } from '../../shared/client-errors/reporting.js';
+import { expect, test } from './fixtures.js';
+
+const TERMS_CHUNK = '**/assets/TermsPage-*.js';
+const START = new Date('2030-01-01T12:00:00Z');
+
+interface ChunkRequests {
+  /** The page's (fake) clock, in ms, at each request for the chunk. */
+  at: number[];
+  /** How many of those requests the page has seen fail. */
+  failed: number;
+}
+
+/**
+ * Makes the first `failures` requests for the Terms screen's chunk fail at the network level.
+ * The page's clock is installed and paused, so the retry waits (N seconds before retry N, spec 9)
+ * are run through with clock.runFor instead of being waited for.
+ */
+async function breakTermsChunk(page: Page, failures: number): Promise<ChunkRequests> {
+  const chunk: ChunkRequests = { at: [], failed: 0 };
+  await page.route(TERMS_CHUNK, async (route) => {
+    chunk.at.push(await page.evaluate(() => Date.now()));
+    return chunk.at.length <= failures ? route.abort('connectionfailed') : route.continue();
+  });
+  page.on('requestfailed', (request) => {
+    if (/\/assets\/TermsPage-[^/]*\.js$/.test(request.url())) chunk.failed++;
+  });
+  // Time stands still unless the test moves it, so every wait can be measured exactly. (The clock
+  // runs from install until the pause, which must lie ahead of it: hence the second of margin.)
+  await page.clock.install({ time: START.getTime() - 1000 });
+  await page.clock.pauseAt(START);
+  return chunk;
+}
+
+/**
+ * Runs the clock through `retries` retry waits, each once the page has seen the attempt before it
+ * fail (so its wait is scheduled), and checks that retry N came N seconds after that attempt.
+ */
+async function runRetries(page: Page, chunk: ChunkRequests, retries: number) {
+  for (let retry = 1; retry <= retries; retry++) {
+    await expect.poll(() => chunk.failed, { message: `failed attempts before retry ${retry}` }).toBe(retry);
+    await page.clock.runFor(retry * 1000);
+  }
+  await expect.poll(() => chunk.at.length, { message: 'attempts in all' }).toBe(retries + 1);
+  const waits = chunk.at.slice(1).map((at, i) => at - chunk.at[i]);
+  expect(waits, 'fake-clock time between one attempt and the next').toEqual(
+    Array.from({ length: retries }, (_, i) => (i + 1) * 1000),
+  );
+  // Let time flow again: React's own timers (Suspense reveal) must run for the page to settle.
+  await page.clock.resume();
+}
+
+test('a screen that cannot load even after 10 retries shows the generic error page and reports the crash', async ({ page, app }) => {
+  const chunk = await breakTermsChunk(page, Infinity);
+  const { rows: before } = await app.db.query('SELECT count(*)::int AS n FROM client_errors');
+  await page.goto('/terms');
+  await runRetries(page, chunk, 10);
+
+  await expect(page.getByText(GENERIC_ERROR_TEXT, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Terms of use' })).toHaveCount(0);
+  // No technical detail reaches the user.
+  await expect(page.getByText(/chunk|TermsPage|stack/i)).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await app.db.query('SELECT count(*)::int AS n FROM client_errors')).rows[0].n)
+    .toBe(before[0].n + 1);
+  const { rows } = await app.db.query('SELECT url, stacktrace FROM client_errors ORDER BY id DESC LIMIT 1');
+  expect(rows[0].url).toBe(`${app.url}/terms`);
+  expect(rows[0].stacktrace).toContain('TermsPage');
+
+  await page.getByRole('button', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Real people see your posts.' })).toBeVisible();
+});
+
+test('a screen whose chunk fails twice and then loads appears normally', async ({ page }) => {
+  const chunk = await breakTermsChunk(page, 2);
+  await page.goto('/terms');
+  await runRetries(page, chunk, 2);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of use');
+  await expect(page.getByText(GENERIC_ERROR_TEXT)).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
+});

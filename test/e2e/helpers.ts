@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { expect, type AppUnderTest, type WebsiteColumns } from './fixtures.js';
+
+/** Every route open to visitors (spec 2), as a visitor would type it. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/terms',
+  '/privacy',
+  '/contact',
+  '/signup',
+  '/login',
+  '/login/multi',
+  '/password/reset',
+  '/password/reset/abc',
+  '/post/12',
+  '/profile/alice',
+  '/setup/1/abc',
+  '/settings/emailSettings',
+  '/upgrade/complete',
+  '/maintenance',
+  '/data/payment/hook/payroc/receipt',
+] as const;
+
+/** Opens a page and waits until its screen has rendered (its level-1 heading is on screen). */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return response;
+}
+
+/**
+ * Runs `body` with some website settings changed, then puts back the values they had,
+ * so the next test in this worker sees the defaults again.
+ */
+export async function withWebsite(app: AppUnderTest, columns: WebsiteColumns, body: () => Promise<void>): Promise<void> {
+  const names = Object.keys(columns);
+  const { rows } = await app.db.query(`SELECT ${names.join(', ')} FROM website_settings WHERE id = 1`);
+  const previous = rows[0] as WebsiteColumns;
+  await app.setWebsite(columns);
+  try {
+    await body();
+  } finally {
+    await app.setWebsite(previous);
+  }
+}
