@@ -4,6 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
+import { CreditsModule } from './credits/credits.module.js';
+import { PostsModule } from './posts/posts.module.js';
+import { SurfModule } from './surf/surf.module.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -55,6 +59,10 @@ export class AppModule {
         ProfileModule,
         AdminModule,
         DevModule,
+        CreditsModule,
+        PostsModule,
+        CampaignsModule,
+        SurfModule,
         HealthModule,
         StartModule,
         ClientErrorsModule,

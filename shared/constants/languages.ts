@@ -11,7 +11,7 @@ export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   kn: 'Kannada', ko: 'Korean', ku: 'Kurdish', ky: 'Kyrgyz', lo: 'Lao', lt: 'Lithuanian', lv: 'Latvian',
   mk: 'Macedonian', ml: 'Malayalam', mn: 'Mongolian', mr: 'Marathi', ms: 'Malay', mt: 'Maltese', my: 'Burmese',
   ne: 'Nepali', nl: 'Dutch', no: 'Norwegian', pa: 'Punjabi', pl: 'Polish', ps: 'Pashto', pt: 'Portuguese',
-  ro: 'Romanian', si: 'Sinhala', sk: 'Slovak', sl: 'Slovenian', so: 'Somali', sq: 'Albanian', sr: 'Serbian',
+  ro: 'Romanian', ru: 'Russian', si: 'Sinhala', sk: 'Slovak', sl: 'Slovenian', so: 'Somali', sq: 'Albanian', sr: 'Serbian',
   sv: 'Swedish', sw: 'Swahili', ta: 'Tamil', te: 'Telugu', tg: 'Tajik', th: 'Thai', tk: 'Turkmen',
   tl: 'Tagalog', tr: 'Turkish', uk: 'Ukrainian', ur: 'Urdu', uz: 'Uzbek', vi: 'Vietnamese', xh: 'Xhosa',
   yo: 'Yoruba', zh: 'Chinese', zu: 'Zulu',

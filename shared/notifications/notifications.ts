@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a notification is about; each type has its own wording and link on the server. */
-export type NotificationType = 'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined';
+export type NotificationType = 'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined' | 'risk_alert';
 
 export interface NotificationItem {
   id: number;

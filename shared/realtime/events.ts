@@ -50,7 +50,7 @@ export interface SocketData {
 export const SOCKET_PATH = '/socket.io';
 /** Cap on simultaneous connections of one user (tabs, devices). */
 export const MAX_SOCKETS_PER_USER = 20;
-/** Per-socket event limit: this many events per window, else the event is refused. */
+/** Per-socket event limit: this many events per window by default (server setting SOCKET_EVENTS_PER_WINDOW), else refused. */
 export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENT_WINDOW_MS = 10_000;
 /** How often the server clock is pushed so countdowns do not drift. */

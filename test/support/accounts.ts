@@ -44,3 +44,76 @@ export function linkIn(text: string, pathPrefix: string): string {
   if (!match) throw new Error(`no ${pathPrefix} link in mail:\n${text}`);
   return new URL(match[0]).pathname + new URL(match[0]).search;
 }
+
+/** A direct connection to the test app's database, for arranging state and checking what was stored. */
+export async function connectDatabase(databaseUrl: string): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  return db;
+}
+
+/** Logs in through the real API; answers the call's status and body (the browser keeps the cookie). */
+export function logIn(browser: TestBrowser, login: string, password: string, addAccount?: boolean) {
+  return browser.post(ACCOUNT_ENDPOINTS.login, addAccount === undefined ? { login, password } : { login, password, addAccount });
+}
+
+/** How many mails the outbox holds for an address. */
+export async function mailCount(db: pg.Client, to: string): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE lower(to_address) = lower($1)`, [to]);
+  return rows[0].n;
+}
+
+/** The id and code of the /setup/:id/:code link in a mail (confirmation, email change, invite). */
+export function setupLinkIn(text: string): { id: string; code: string } {
+  const [, id, code] = /\/setup\/(\d+)\/([A-Za-z0-9_-]+)/.exec(linkIn(text, '/setup/'))!;
+  return { id, code };
+}
+
+/** The token of the /password/reset/<token> link in a reset mail. */
+export function resetTokenIn(text: string): string {
+  return linkIn(text, '/password/reset/').replace('/password/reset/', '');
+}
+
+/**
+ * Changes website settings in the database and waits until the app has reloaded them
+ * (every process reloads on NOTIFY), as /data/start shows.
+ */
+export async function setWebsiteSettings(db: pg.Client, baseUrl: string, columns: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(columns);
+  await db.query(
+    `UPDATE website_settings SET ${names.map((name, i) => `${name} = $${i + 1}`).join(', ')} WHERE id = 1`,
+    Object.values(columns),
+  );
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { body } = await new TestBrowser(baseUrl).get<StartAnswer>('/data/start');
+    const matches = names.every((name) =>
+      name === 'maintenance' ? body.maintenance === columns[name] : (body.data?.website as never)?.[name] === columns[name],
+    );
+    if (matches) return;
+    if (Date.now() > deadline) throw new Error('website settings were not reloaded');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * What an account call could change, read straight from the tables: users, sessions, tokens,
+ * mail and pictures. Two equal snapshots mean a refused call changed nothing.
+ */
+export async function accountTablesSnapshot(db: pg.Client): Promise<unknown> {
+  const tables: Record<string, string> = {
+    users: `SELECT * FROM users ORDER BY id`,
+    sessions: `SELECT id, user_id, revoked_at FROM sessions ORDER BY id`,
+    account_tokens: `SELECT id, used_at FROM account_tokens ORDER BY id`,
+    mail_outbox: `SELECT count(*)::int AS n FROM mail_outbox`,
+    media: `SELECT count(*)::int AS n FROM media`,
+  };
+  const snapshot: Record<string, unknown> = {};
+  for (const [name, sql] of Object.entries(tables)) snapshot[name] = (await db.query(sql)).rows;
+  return snapshot;
+}
+
+/** The status of /data/start for a browser that arrives with just this session cookie (a copied or forged one). */
+export async function startStatusWithSid(baseUrl: string, sid: string): Promise<number> {
+  return (await TestBrowser.withCookies(baseUrl, { sid }).get('/data/start')).status;
+}

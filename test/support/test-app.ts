@@ -62,7 +62,26 @@ export async function call<T = unknown>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const method = options.method ?? 'GET';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  noteAnswer(method, path, response.status);
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
+}
+
+/**
+ * Every answer with a 5xx status this test file received through `call` or `fetchRaw`. A
+ * server error is always a bug, whatever the test was about: files end by asserting this is empty.
+ */
+export const serverErrors: string[] = [];
+
+function noteAnswer(method: string, path: string, status: number): void {
+  if (status >= 500) serverErrors.push(`${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path} → ${status}`);
+}
+
+/** A plain fetch to the test server (non-envelope answers such as /media files), also watched for 5xx. */
+export async function fetchRaw(baseUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  noteAnswer(init.method ?? 'GET', path, response.status);
+  return response;
 }

@@ -45,4 +45,23 @@ export class TestBrowser {
   delete<T = unknown>(path: string) {
     return this.call<T>(path, { method: 'DELETE' });
   }
+
+  /** The active session cookie's value, as the browser holds it. */
+  get sid(): string | undefined {
+    return this.cookies.get('sid');
+  }
+
+  /** A form upload of one file, as the picture form sends it (multipart, XHR marker on). */
+  upload<T = unknown>(path: string, field: string, file: { bytes: Uint8Array; name: string; type: string }, options: Omit<CallOptions, 'body' | 'json'> = {}) {
+    const form = new FormData();
+    form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
+    return this.call<T>(path, { method: 'POST', ...options, body: form });
+  }
+
+  /** A new browser that arrives carrying these cookies (a copied or attacker-chosen session cookie). */
+  static withCookies(baseUrl: string, cookies: Record<string, string>, headers: Record<string, string> = {}): TestBrowser {
+    const browser = new TestBrowser(baseUrl, headers);
+    for (const [name, value] of Object.entries(cookies)) browser.cookies.set(name, value);
+    return browser;
+  }
 }

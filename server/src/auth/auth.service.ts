@@ -7,6 +7,8 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { referralCaptureSchema } from '@shared/referral/referral.schema.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import { AppError } from '../common/errors/app-error.js';
+import { LedgerService } from '../credits/ledger.service.js';
+import { SIGNUP_BONUS_CREDITS } from '@shared/credits/credits.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -39,6 +41,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly website: WebsiteSettingsService,
     private readonly notifications: NotificationsService,
+    private readonly ledger: LedgerService,
   ) {}
 
   async signup(payload: SignupPayload, referralCookie: string | undefined, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
@@ -47,16 +50,20 @@ export class AuthService {
     }
     const passwordHash = await this.hasher.hash(payload.password);
     const referral = await this.referralOf(referralCookie);
-    const user = await this.dataSource.transaction((manager) =>
-      this.users.create(manager, {
+    const user = await this.dataSource.transaction(async (manager) => {
+      const created = await this.users.create(manager, {
         username: payload.username,
         firstName: payload.first_name,
         email: payload.email,
         passwordHash,
         referrerId: referral?.referrer.id ?? null,
         referralSource: referral?.source ?? null,
-      }),
-    );
+      });
+      await this.ledger.move(manager, `signup:${created.id}`, [
+        { account: 'user', userId: created.id, amount: SIGNUP_BONUS_CREDITS, kind: 'signup_bonus' },
+      ]);
+      return created;
+    });
     await this.sendConfirmation(user);
     if (referral) {
       await this.mail.send(referral.referrer, mails.referralJoined(referral.referrer.firstName, user.username));
@@ -150,7 +157,8 @@ export class AuthService {
     if (!cookie) return null;
     let parsed;
     try {
-      parsed = referralCaptureSchema.safeParse(JSON.parse(decodeURIComponent(cookie)));
+      // @fastify/cookie has already URL-decoded the value.
+      parsed = referralCaptureSchema.safeParse(JSON.parse(cookie));
     } catch {
       return null;
     }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SOCKET_EVENTS_PER_WINDOW } from '@shared/realtime/events.js';
+import { DEFAULT_SURF_TIMER_SECONDS } from '@shared/surf/surf.js';
 
 /**
  * Every setting comes from the environment; the defaults make `npm start` work on a fresh
@@ -24,6 +26,9 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('dist/client'),
   ADMIN_EMAIL: z.string().optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  SURF_TIMER_SECONDS: z.coerce.number().int().min(0).max(600).default(DEFAULT_SURF_TIMER_SECONDS),
+  DAILY_EARNING_CAP: z.coerce.number().int().min(1).default(500),
+  SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
 });
 
 export interface AppConfig {
@@ -43,6 +48,14 @@ export interface AppConfig {
   adminEmail: string | undefined;
   /** Multiplies every rate limit; raised only by test set-ups that sign up many users from one address. */
   rateLimitFactor: number;
+  surf: {
+    /** The countdown before a view counts (data.timer); 0 only for benchmarks. */
+    timerSeconds: number;
+    /** Views a member may earn credits for per day. */
+    dailyEarningCap: number;
+  };
+  /** Socket events one connection may send per 10 s window. */
+  socketEventsPerWindow: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -72,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDistDir: e.CLIENT_DIST_DIR,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() || undefined,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP },
+    socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
   };
 }

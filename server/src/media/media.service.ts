@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { Repository } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { MediaObject } from '@shared/media/media.js';
@@ -9,6 +9,7 @@ import { MediaEntity } from './media.entity.js';
 
 export const MEDIA_BASE = '/media/';
 const AVATAR_SIZE = 256;
+const POST_IMAGE_WIDTH = 1280;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Refuse decompression bombs before decoding: 40 megapixels is far above any real photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -25,6 +26,27 @@ export class MediaService {
 
   /** Decodes the upload as an image (whatever its name or declared type), crops it square and stores a WebP. */
   async storeAvatar(ownerId: number, upload: Buffer): Promise<MediaObject> {
+    return this.store(ownerId, 'avatar', upload, (image) => image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }));
+  }
+
+  /** A post picture, at most 1280 px wide, its proportions kept. */
+  async storePostImage(ownerId: number, upload: Buffer): Promise<MediaObject> {
+    return this.store(ownerId, 'post_image', upload, (image) => image.resize({ width: POST_IMAGE_WIDTH, withoutEnlargement: true }));
+  }
+
+  /** Ids among `ids` that are this owner's pictures of this kind, in the given order. */
+  async ownedIds(ownerId: number, kind: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.media.find({ where: ids.map((id) => ({ id, ownerId, kind })), select: { id: true } });
+    const owned = new Set(rows.map((row) => row.id));
+    return ids.filter((id) => owned.has(id));
+  }
+
+  toMediaObject(id: string, kind: 'avatar' | 'post_image'): MediaObject {
+    return { base: MEDIA_BASE, id, size: kind === 'avatar' ? String(AVATAR_SIZE) : `w${POST_IMAGE_WIDTH}`, ext: 'webp' };
+  }
+
+  private async store(ownerId: number, kind: 'avatar' | 'post_image', upload: Buffer, transform: (image: Sharp) => Sharp): Promise<MediaObject> {
     let metadata: Metadata;
     try {
       metadata = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -32,18 +54,23 @@ export class MediaService {
       throw NOT_AN_IMAGE;
     }
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw NOT_AN_IMAGE;
-    let bytes: Buffer;
+    let output: { data: Buffer; info: OutputInfo };
     try {
-      bytes = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      output = await transform(sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).rotate())
         .webp({ quality: 82 })
-        .toBuffer();
+        .toBuffer({ resolveWithObject: true });
     } catch {
       throw NOT_AN_IMAGE;
     }
-    const stored = await this.media.save({ ownerId, kind: 'avatar', contentType: 'image/webp', width: AVATAR_SIZE, height: AVATAR_SIZE, bytes });
-    return { base: MEDIA_BASE, id: stored.id, size: String(AVATAR_SIZE), ext: 'webp' };
+    const stored = await this.media.save({
+      ownerId,
+      kind,
+      contentType: 'image/webp',
+      width: output.info.width,
+      height: output.info.height,
+      bytes: output.data,
+    });
+    return this.toMediaObject(stored.id, kind);
   }
 
   async read(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {

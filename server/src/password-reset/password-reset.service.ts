@@ -41,9 +41,10 @@ export class PasswordResetService {
   /** Sets the new password, ends every session of the account, and signs this browser in. */
   async reset({ token, password }: PasswordResetPayload, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
     const [id, secret = ''] = token.split('.');
-    const passwordHash = await this.hasher.hash(password);
     const userId = await this.dataSource.transaction(async (manager) => {
+      // The token is checked before the (costly) hash, so forged tokens cost nothing.
       const consumed = await this.tokens.consume(manager, id, secret, ['reset_password']);
+      const passwordHash = await this.hasher.hash(password);
       // The link arrived by mail, so it also proves the address.
       await manager.query(
         `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL,
@@ -54,6 +55,6 @@ export class PasswordResetService {
       return consumed.userId;
     });
     await this.sessions.revokeAllOf(userId);
-    return this.auth.startSession(userId, meta, { active: null, others: browser.others }, false);
+    return this.auth.startSession(userId, meta, browser, false);
   }
 }

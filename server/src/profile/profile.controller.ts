@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
+import { USERNAME_PATTERN } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -14,7 +15,7 @@ export class ProfileController {
   @Get(':username')
   @Auth('optional')
   async profile(@CurrentAuth() auth: AuthContext | null, @Param('username') username: string): Promise<ProfileAnswer> {
-    const user = username.length <= 64 ? await this.users.findByUsername(username) : null;
+    const user = USERNAME_PATTERN.test(username) ? await this.users.findByUsername(username) : null;
     if (!user || user.needsSetup) throw new AppError(ErrorCode.NotFound, 'No such member', 'There is no member with this name.');
     return {
       id: user.id,

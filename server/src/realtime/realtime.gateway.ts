@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -14,7 +14,6 @@ import {
   LIVE_TIME_INTERVAL_MS,
   MAX_SOCKETS_PER_USER,
   SOCKET_EVENT_WINDOW_MS,
-  SOCKET_EVENTS_PER_WINDOW,
   SOCKET_PATH,
   rooms,
   type Ack,
@@ -24,6 +23,7 @@ import {
   type SocketData,
 } from '@shared/realtime/events.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -50,6 +50,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly sessions: SessionsService,
     private readonly notifications: NotificationsService,
     private readonly liveData: LiveDataService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -128,7 +129,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       socket.data.eventCount = 0;
     }
     socket.data.eventCount++;
-    if (socket.data.eventCount <= SOCKET_EVENTS_PER_WINDOW) return next();
+    if (socket.data.eventCount <= this.config.socketEventsPerWindow) return next();
     const ack = packet[packet.length - 1];
     if (typeof ack === 'function') ack({ error: 'Too many requests. Please slow down.' });
     next(new Error('rate limited'));
