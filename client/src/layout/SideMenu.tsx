@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MENU_BREAKPOINT_PX } from '@shared/constants/layout.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { mediaUrl } from '../media/mediaUrl.js';
+import { NotificationBell } from '../notifications/NotificationBell.js';
+import { CreditCount } from '../realtime/CreditCount.js';
 import { userAtom } from '../session/userAtom.js';
 import { BrandHeader } from './BrandHeader.js';
 import { menuStateAtom } from './menuStateAtom.js';
@@ -64,6 +66,10 @@ export function SideMenu() {
           <span className="visually-hidden">Menu</span>
         </button>
         <BrandHeader to={PATHS.home} />
+        <div className="member-header-end">
+          <CreditCount />
+          <NotificationBell />
+        </div>
       </header>
       {narrow && state === 'click-open' && <div className="menu-scrim" onClick={() => setState('closed')} aria-hidden="true" />}
       <nav
