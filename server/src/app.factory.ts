@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -44,7 +44,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await registerClientApp(fastify, config.clientDistDir);
 
   if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl);
+    const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;
+    const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   }

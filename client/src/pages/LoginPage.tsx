@@ -1,5 +1,25 @@
-import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+import { useAtomValue } from 'jotai';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginReturnPath } from '../auth/loginReturnPath.js';
+import { LoginForm } from '../auth/LoginForm.js';
+import { startApp } from '../boot/startApp.js';
+import { userAtom } from '../session/userAtom.js';
+import { usePageTitle } from './usePageTitle.js';
+import '../forms/forms.css';
 
+/**
+ * Logs in and returns to the `redi` path. Once /data/start knows the user, the redirect
+ * below takes over, so an already signed-in member never sees the form either.
+ */
 export default function LoginPage() {
-  return <ScreenPlaceholder title="Log in" />;
+  usePageTitle('Log in');
+  const user = useAtomValue(userAtom);
+  const location = useLocation();
+  if (user) return <Navigate replace to={loginReturnPath(location.search)} />;
+  return (
+    <div className="auth-card">
+      <h1>Log in</h1>
+      <LoginForm onLoggedIn={startApp} />
+    </div>
+  );
 }

@@ -1,5 +1,59 @@
-import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+import type { ReactElement } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { PATHS } from '@shared/routing/routes.js';
+import { ChangeEmailForm } from '../settings/ChangeEmailForm.js';
+import { NotAvailableYet } from '../settings/NotAvailableYet.js';
+import { ProfileSettings } from '../settings/ProfileSettings.js';
+import { SecuritySettings } from '../settings/SecuritySettings.js';
+import { SettingsNav } from '../settings/SettingsNav.js';
+import { SettingsOverview } from '../settings/SettingsOverview.js';
+import { usePageTitle } from './usePageTitle.js';
+import '../forms/forms.css';
+import '../settings/settings.css';
 
+const SECTION_TITLES: Record<string, string> = {
+  [PATHS.settingsProfile]: 'Profile',
+  [PATHS.settingsSecurity]: 'Security',
+  [PATHS.settingsChangeEmail]: 'Email address',
+  [PATHS.settingsPayments]: 'Payments',
+};
+
+function settingsSection(pathname: string): ReactElement {
+  switch (pathname) {
+    case PATHS.settingsProfile:
+      return <ProfileSettings />;
+    case PATHS.settingsSecurity:
+      return <SecuritySettings />;
+    case PATHS.settingsChangeEmail:
+      return <ChangeEmailForm />;
+    case PATHS.settingsPayments:
+      return <NotAvailableYet title="Payments" />;
+    default:
+      if (pathname.startsWith(PATHS.settingsMultiAccounts)) {
+        return (
+          <NotAvailableYet title="Multi accounts">
+            <p>
+              To use several of your accounts in this browser and switch between them, see{' '}
+              <Link to={PATHS.loginMulti}>your accounts</Link>.
+            </p>
+          </NotAvailableYet>
+        );
+      }
+      return <SettingsOverview />;
+  }
+}
+
+/** Every /settings address but the public email settings; the tabs are links. */
 export default function SettingsPage() {
-  return <ScreenPlaceholder title="Settings" />;
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const title = SECTION_TITLES[path] ?? (path.startsWith(PATHS.settingsMultiAccounts) ? 'Multi accounts' : '');
+  usePageTitle(title ? `${title} · Settings` : 'Settings');
+  return (
+    <div className="page settings">
+      <h1>Settings</h1>
+      <SettingsNav />
+      {settingsSection(path)}
+    </div>
+  );
 }

@@ -2,11 +2,16 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { loginRedirectPath } from '@shared/api/paths.js';
-import { PATHS, type RouteDef } from '@shared/routing/routes.js';
+import { PATHS, type RouteDef, type ScreenName } from '@shared/routing/routes.js';
 import { userAtom } from '../session/userAtom.js';
 
-/** Screens a member who has not finished onboarding may still open. */
-const ALLOWED_BEFORE_ONBOARDING = new Set(['getStarted', 'logout', 'maintenance']);
+/**
+ * Screens open to a member who has not finished onboarding: the mailed links (confirming
+ * an address, mail preferences) must work before onboarding is done, or they would be lost.
+ */
+const ALLOWED_BEFORE_ONBOARDING = new Set<ScreenName>(['getStarted', 'setupExistingUser', 'setup', 'emailSettings', 'logout', 'maintenance']);
+/** An account made by an admin or an import chooses its username and password before anything else. */
+const ALLOWED_BEFORE_SETUP = new Set<ScreenName>(['setupExistingUser', 'setup', 'logout', 'maintenance']);
 
 /**
  * Who may see a screen (spec 2, 4, 6): visitors on a member route go to login with a return
@@ -17,6 +22,9 @@ export function RouteGate({ route, children }: { route: RouteDef; children: Reac
   const location = useLocation();
   if (route.access === 'member' && !user) {
     return <Navigate replace to={loginRedirectPath(location.pathname, location.search)} />;
+  }
+  if (user?.needsSetup && !ALLOWED_BEFORE_SETUP.has(route.screen)) {
+    return <Navigate replace to={PATHS.setupExistingUser} />;
   }
   if (user && !user.finishedGetStarted && !ALLOWED_BEFORE_ONBOARDING.has(route.screen)) {
     return <Navigate replace to={PATHS.getStarted} />;

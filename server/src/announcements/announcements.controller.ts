@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { announcementSchema, type AdminAnnouncement, type Announcement, type AnnouncementPayload } from '@shared/announcements/announcements.js';
+import { announcementSchema, type AnnouncementPayload } from '@shared/announcements/announcement.schema.js';
+import type { AdminAnnouncement, Announcement } from '@shared/announcements/announcements.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource } from 'typeorm';
-import { announcementSchema, type AdminAnnouncement, type Announcement, type AnnouncementPayload } from '@shared/announcements/announcements.js';
+import { announcementSchema, type AnnouncementPayload } from '@shared/announcements/announcement.schema.js';
+import type { AdminAnnouncement, Announcement } from '@shared/announcements/announcements.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { rooms } from '@shared/realtime/events.js';
 import { AppError } from '../common/errors/app-error.js';

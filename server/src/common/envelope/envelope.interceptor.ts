@@ -11,7 +11,9 @@ export class EnvelopeInterceptor<T> implements NestInterceptor<T, Envelope<T> | 
   constructor(private readonly website: WebsiteSettingsService) {}
 
   intercept(context: ExecutionContext, next: CallHandler<T>): Observable<Envelope<T> | T> {
-    // Routes outside /data (pictures, the developers' mail page) answer as they are.
+    // Socket acknowledgements have their own shape (shared Ack), and routes outside /data
+    // (pictures, the developers' mail page) answer as they are.
+    if (context.getType() !== 'http') return next.handle();
     if (!isDataPath(context.switchToHttp().getRequest<FastifyRequest>().url)) return next.handle();
     return next.handle().pipe(
       map((data) => ({ data: data ?? null, errors: [], maintenance: this.website.isInMaintenance })),

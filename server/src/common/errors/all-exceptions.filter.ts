@@ -13,6 +13,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   constructor(private readonly website: WebsiteSettingsService) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    // Socket handlers answer their own errors through acknowledgements.
+    if (host.getType() !== 'http') return;
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();

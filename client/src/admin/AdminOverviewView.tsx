@@ -1,0 +1,50 @@
+import type { AdminOverview } from '@shared/accounts/account.answers.js';
+import { EmptyState } from '../feedback/EmptyState.js';
+import { formatDateTime } from '../format/dates.js';
+import './admin.css';
+
+export function AdminOverviewView({ overview }: { overview: AdminOverview }) {
+  const counts = [
+    { label: 'Members', value: overview.users },
+    { label: 'Admins', value: overview.admins },
+    { label: 'Active sessions', value: overview.activeSessions },
+  ];
+  return (
+    <>
+      <section aria-labelledby="admin-counts-heading">
+        <h2 id="admin-counts-heading" className="section-heading">
+          Counts
+        </h2>
+        <dl className="admin-counts">
+          {counts.map((count) => (
+            <div key={count.label} className="admin-count">
+              <dt>{count.label}</dt>
+              <dd>{count.value.toLocaleString()}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="admin-errors-heading">
+        <h2 id="admin-errors-heading" className="section-heading">
+          Recent client errors
+        </h2>
+        {overview.recentClientErrors.length === 0 ? (
+          <EmptyState title="No client errors recorded." />
+        ) : (
+          <ul className="admin-errors">
+            {overview.recentClientErrors.map((error) => (
+              <li key={error.id} className="admin-error">
+                <div className="admin-error-head">
+                  <span className="badge">{error.type}</span>
+                  <time dateTime={error.createdAt}>{formatDateTime(error.createdAt)}</time>
+                </div>
+                <code className="admin-error-line">{error.firstLine}</code>
+                <span className="admin-error-url muted">{error.url}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_CLASSES, ANNOUNCEMENT_TYPES } from './announcements.js';
+
+/** What an admin sends to create or change an announcement (kept apart so the client's entry chunk has no zod). */
+const pathPattern = z
+  .string()
+  .trim()
+  .regex(/^\/[^\s]*$/, 'Paths start with / (end with * to match every path below).')
+  .max(200);
+
+export const announcementSchema = z.object({
+  heading: z.string().trim().min(1, 'Please enter a heading.').max(120),
+  content: z.string().trim().min(1, 'Please enter the content.').max(5000),
+  footer: z.string().trim().max(500).default(''),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/[^/\\]|https:\/\/)/, 'Use a path on this site or an https address.')
+    .nullable()
+    .default(null),
+  classContext: z.enum(ANNOUNCEMENT_CLASSES).default('info'),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  auth: z.enum(ANNOUNCEMENT_AUDIENCES),
+  only: z.array(pathPattern).max(20).default([]),
+  except: z.array(pathPattern).max(20).default([]),
+});
+export type AnnouncementPayload = z.input<typeof announcementSchema>;
+

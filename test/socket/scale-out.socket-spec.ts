@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { randomBytes, randomInt } from 'node:crypto';
+import type pg from 'pg';
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
+import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
+import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications.js';
+import { MAX_SOCKETS_PER_USER } from '../../shared/realtime/events.js';
+import type { StartAnswer } from '../../shared/start/start.js';
+import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
+import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
+import { TestBrowser } from '../support/test-browser.js';
+
+/**
+ * Two built server processes (`npm run build:server` first) on one PostgreSQL database and one
+ * Redis: what happens through one process reaches the sockets connected to the other.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let database: TestDatabase | undefined;
+let processA: ServerProcess | undefined;
+let processB: ServerProcess | undefined;
+let db: pg.Client | undefined;
+let admin: TestMember;
+let a: string;
+let b: string;
+
+beforeAll(async () => {
+  if (!existsSync('dist/server/src/main.js')) throw new Error('dist/server/src/main.js is missing: run `npm run build:server` first');
+  database = await createTestDatabase(process.env.DATABASE_URL!, 'sock');
+  const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_FACTOR: '50', CLIENT_DIST_DIR: 'dist/does-not-exist', LOG_LEVEL: 'warn' };
+  // One after the other: the first applies the migrations to the fresh database.
+  processA = await startServerProcess(env);
+  processB = await startServerProcess(env);
+  a = processA.url;
+  b = processB.url;
+  db = await connectDatabase(database.url);
+  // Other test runs may share this Redis (and Socket.IO's default channel): user ids far from
+  // theirs keep their `user:<id>` rooms apart from ours.
+  await db.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), $1)`, [randomInt(1_000_000, 2_000_000_000)]);
+  admin = await signUpAdmin(a, db);
+}, 60_000);
+
+afterEach(() => closeAllSockets());
+
+afterAll(async () => {
+  await db?.end();
+  await Promise.all([processA?.stop(), processB?.stop()]);
+  await database?.drop();
+});
+
+/** A new member, signed up through process A; their browser's cookie works on both processes. */
+const member = () => signUp(a);
+/** The same session's browser, talking to process B. */
+const onB = (someone: TestMember) => TestBrowser.withCookies(b, { sid: someone.browser.sid! });
+const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
+
+it('a notification created through process A reaches the user’s sockets on process B (and A), and no other user’s', async () => {
+  const alice = await member();
+  const bob = await member();
+  const [aliceOnA, aliceOnB, bobOnB] = await Promise.all([
+    connectSocket(a, alice.browser),
+    connectSocket(b, onB(alice)),
+    connectSocket(b, onB(bob)),
+  ]);
+
+  const item = await notifyThroughRest(admin.browser, alice.id, unique('Through A'));
+  const [[onBItem, unreadOnB], [onAItem]] = await Promise.all([
+    aliceOnB.next('notification:new'),
+    aliceOnA.next('notification:new'),
+    bobOnB.expectNo('notification:new'),
+  ]);
+  expect(onBItem).toEqual(item);
+  expect(unreadOnB).toBe(1);
+  expect(onAItem).toEqual(item);
+
+  // And the other way round: through B to a tab on A.
+  const fromB = await notifyThroughRest(onB(admin), alice.id, unique('Through B'));
+  expect(await aliceOnA.next('notification:new')).toEqual([fromB, 2]);
+  expect(await aliceOnB.next('notification:new')).toEqual([fromB, 2]);
+});
+
+it('reading through process A with a tab’s socket id on B tells the tab on A, not the tab on B', async () => {
+  const someone = await member();
+  const [tabOnA, tabOnB] = await Promise.all([connectSocket(a, someone.browser), connectSocket(b, onB(someone))]);
+  const item = await notifyThroughRest(admin.browser, someone.id);
+  await Promise.all([tabOnA.next('notification:new'), tabOnB.next('notification:new')]);
+
+  const read = await someone.browser.call(`${NOTIFICATION_ENDPOINTS.one}/${item.id}/read`, {
+    method: 'POST',
+    json: {},
+    headers: { 'x-socket-id': tabOnB.id },
+  });
+  expect(read.status).toBe(200);
+  const [[change]] = await Promise.all([tabOnA.next('notifications:read'), tabOnB.expectNo('notifications:read')]);
+  expect(change).toEqual({ ids: [item.id], unread: 0 });
+});
+
+it('an announcement created through process A reaches a visitor socket on process B; ending it through A hides it there', async () => {
+  const someone = await member();
+  const [visitorOnB, memberOnB] = await Promise.all([connectSocket(b), connectSocket(b, onB(someone))]);
+  const isOurs = (id: number) => (announcement: { id: number }) => announcement.id === id;
+
+  const forVisitors = await createAnnouncement(admin.browser, { auth: 'visitors', heading: unique('Visitors') });
+  const [[shown]] = await Promise.all([
+    visitorOnB.next('announcement:show', undefined, isOurs(forVisitors.id)),
+    memberOnB.expectNo('announcement:show', undefined, isOurs(forVisitors.id)),
+  ]);
+  expect(shown).toEqual(forVisitors);
+  // Process B's /data/start lists it too (B reloaded its cache on the database's NOTIFY).
+  const deadline = Date.now() + 3000;
+  while (!(await new TestBrowser(b).get<StartAnswer>('/data/start')).body.data!.website.announcements.some(isOurs(forVisitors.id))) {
+    if (Date.now() > deadline) throw new Error('process B does not list the announcement in /data/start');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+
+  const forMembers = await createAnnouncement(admin.browser, { auth: 'members', heading: unique('Members') });
+  await Promise.all([
+    memberOnB.next('announcement:show', undefined, isOurs(forMembers.id)),
+    visitorOnB.expectNo('announcement:show', undefined, isOurs(forMembers.id)),
+  ]);
+
+  expect((await admin.browser.post(`${ANNOUNCEMENT_ENDPOINTS.admin}/${forVisitors.id}/end`)).status).toBe(200);
+  expect(await visitorOnB.next('announcement:hide', undefined, isOurs(forVisitors.id))).toEqual([{ id: forVisitors.id }]);
+
+  // A dismissal through A hides it on the member's tab on B.
+  expect((await someone.browser.post(`${ANNOUNCEMENT_ENDPOINTS.dismiss}/${forMembers.id}/dismiss`)).status).toBe(200);
+  expect(await memberOnB.next('announcement:hide', undefined, isOurs(forMembers.id))).toEqual([{ id: forMembers.id }]);
+  const updated = await admin.browser.put<Announcement>(`${ANNOUNCEMENT_ENDPOINTS.admin}/${forMembers.id}`, {
+    heading: unique('Members again'),
+    content: 'Updated',
+    type: 'announcement',
+    auth: 'members',
+  });
+  expect(updated.status).toBe(200);
+  await memberOnB.expectNo('announcement:show', undefined, isOurs(forMembers.id));
+  await admin.browser.post(`${ANNOUNCEMENT_ENDPOINTS.admin}/${forMembers.id}/end`);
+});
+
+it('logging out through process A disconnects that session’s socket on process B', async () => {
+  const someone = await member();
+  const otherDevice = new TestBrowser(b);
+  expect((await logIn(otherDevice, someone.username, someone.password)).status).toBe(200);
+  const [sessionOnB, otherDeviceOnB] = await Promise.all([connectSocket(b, onB(someone)), connectSocket(b, otherDevice)]);
+
+  expect((await someone.browser.post(ACCOUNT_ENDPOINTS.logout)).status).toBe(200);
+  expect(await sessionOnB.disconnected()).toBe('io server disconnect');
+  expect(otherDeviceOnB.connected).toBe(true);
+});
+
+it(`the connection cap counts a member’s sockets on both processes`, async () => {
+  const someone = await member();
+  const socketId = await socketIdOf(someone.browser);
+  for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) {
+    if (i % 2 === 0) await connectSocket(a, someone.browser, { socketId });
+    else await connectSocket(b, onB(someone), { socketId });
+  }
+  expect(await refusedConnection(a, { sid: someone.browser.sid!, socketId })).toMatch(/too many/i);
+  expect(await refusedConnection(b, { sid: someone.browser.sid!, socketId })).toMatch(/too many/i);
+});
+
+it('a process stopped with SIGTERM (a rolling restart) shuts down gracefully: exit code 0, and the other process keeps serving', async () => {
+  const someone = await member();
+  const [tabOnA, tabOnB] = await Promise.all([connectSocket(a, someone.browser), connectSocket(b, onB(someone))]);
+  await processB!.stop(); // SIGTERM; main.ts then closes the app and exits with 0
+  expect(await tabOnB.disconnected()).toMatch(/transport close|io server disconnect/);
+  expect({ exitCode: processB!.child.exitCode, signal: processB!.child.signalCode }).toEqual({ exitCode: 0, signal: null });
+
+  const item = await notifyThroughRest(admin.browser, someone.id);
+  expect(await tabOnA.next('notification:new')).toEqual([item, 1]);
+});
