@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@shared/realtime/events.js';
+import { SOCKET_PATH, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '@shared/realtime/events.js';
+import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
@@ -61,7 +62,26 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('live:data', receiveLive);
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
+  next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.connect();
+}
+
+/** Sends the surf bar's Next click; answers the server's acknowledgement (or an error when offline). */
+export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer>> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve({ error: 'You are offline. Reconnecting…' });
+  return current
+    .timeout(timeoutMs)
+    .emitWithAck('surf:claim', claim)
+    .catch(() => ({ error: 'The server did not answer. Please press Next again.' }));
+}
+
+const replacedListeners = new Set<(ticketId: string) => void>();
+
+/** Tells the surf bar when another tab took over its ticket. Answers the unsubscribe. */
+export function onSurfReplaced(listener: (ticketId: string) => void): () => void {
+  replacedListeners.add(listener);
+  return () => replacedListeners.delete(listener);
 }
 
 export function disconnectRealtime(): void {
