@@ -57,6 +57,17 @@ export class UserEntity {
   @Column({ type: 'bigint', default: 0, select: false })
   credits: string;
 
+  /** The surf bar's languages (empty: all). */
+  @Column({ name: 'rotator_languages', type: 'text', array: true, default: () => "'{}'", select: false })
+  rotatorLanguages: string[];
+
+  /** Anti-cheat score from Next-click telemetry; see server/src/surf/risk.service.ts. */
+  @Column({ name: 'risk_score', type: 'integer', default: 0, select: false })
+  riskScore: number;
+
+  @Column({ name: 'earning_blocked', type: 'boolean', default: false, select: false })
+  earningBlocked: boolean;
+
   @Column({ name: 'failed_logins', type: 'integer', default: 0 })
   failedLogins: number;
 
