@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MediaObject } from '../media/media.js';
-import { LANGUAGE_NAMES } from '../constants/languages.js';
+import { isLanguageCode } from '../constants/languages.js';
 
 /** Posts and their campaigns (issue 5). A campaign is the credits a member assigns to one post. */
 export const POST_LIMITS = { text: 5000, tags: 10, tag: 30, images: 4 } as const;
@@ -31,8 +31,7 @@ export const postSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .url('Please enter a full address starting with https://')
-    .regex(/^https?:\/\//, 'Please enter an http or https address.')
+    .refine((value) => /^https?:\/\/\S+$/.test(value) && URL.canParse(value), 'Please enter a full address starting with https://')
     .nullable()
     .default(null),
   youtube: z
@@ -42,7 +41,7 @@ export const postSchema = z.object({
     .refine((value) => youtubeIdOf(value) !== null, 'Please enter a YouTube video address.')
     .nullable()
     .default(null),
-  language: z.string().refine((code) => code in LANGUAGE_NAMES, 'Please choose a language.'),
+  language: z.string().refine(isLanguageCode, 'Please choose a language.'),
   tags: z
     .array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'))
     .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`)

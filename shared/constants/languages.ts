@@ -17,6 +17,11 @@ export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   yo: 'Yoruba', zh: 'Chinese', zu: 'Zulu',
 };
 
+/** A known language code (own keys only: 'constructor' or 'toString' are not languages). */
+export function isLanguageCode(code: string): boolean {
+  return Object.hasOwn(LANGUAGE_NAMES, code);
+}
+
 export type LanguageOption = { code: string; name: string; disabled?: boolean };
 
 /** The rotator's option list: priority languages, a disabled blank separator, then the rest by name. */

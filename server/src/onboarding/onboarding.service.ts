@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OnboardingPreferencesPayload, SetupExistingUserPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { LANGUAGE_NAMES } from '@shared/constants/languages.js';
+import { isLanguageCode } from '@shared/constants/languages.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AuthUser } from '../sessions/auth-context.js';
@@ -21,7 +21,7 @@ export class OnboardingService {
   }
 
   async savePreferences(userId: number, { languages, interests }: OnboardingPreferencesPayload): Promise<void> {
-    const unknown = languages.filter((code) => !(code in LANGUAGE_NAMES));
+    const unknown = languages.filter((code) => !isLanguageCode(code));
     if (unknown.length) {
       throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`);
     }

@@ -59,11 +59,14 @@ export class PostsRepository {
     return rows.map((row) => this.toCampaign(row));
   }
 
-  /** The owner of a live post, locking its campaign row for the rest of the transaction. */
+  /**
+   * The owner of a live post, locking its campaign and post rows for the rest of the transaction.
+   * Locking the post too makes a waiting caller re-check `deleted_at` after a concurrent delete.
+   */
   async lockOwnedCampaign(manager: EntityManager, pid: number): Promise<{ userId: number; credits: number } | null> {
     const [row] = await manager.query(
       `SELECT c.user_id, c.credits FROM campaigns c JOIN posts p ON p.id = c.post_id
-        WHERE c.post_id = $1 AND p.deleted_at IS NULL FOR UPDATE OF c`,
+        WHERE c.post_id = $1 AND p.deleted_at IS NULL FOR UPDATE OF c, p`,
       [pid],
     );
     return row ? { userId: row.user_id, credits: Number(row.credits) } : null;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { LANGUAGE_NAMES } from '@shared/constants/languages.js';
+import { isLanguageCode, LANGUAGE_NAMES } from '@shared/constants/languages.js';
 import { rotatorSchema, type RotatorAnswer, type RotatorPayload, type SurfNextAnswer } from '@shared/surf/surf.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -37,7 +37,7 @@ export class SurfController {
     @CurrentAuth() auth: AuthContext,
     @Body(new ZodValidationPipe(rotatorSchema)) { languages }: RotatorPayload,
   ): Promise<RotatorAnswer> {
-    const unknown = languages.filter((code) => !(code in LANGUAGE_NAMES));
+    const unknown = languages.filter((code) => !isLanguageCode(code));
     if (unknown.length) throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`);
     const selected = [...new Set(languages)];
     await this.dataSource.query(`UPDATE users SET rotator_languages = $2 WHERE id = $1`, [auth.user.id, selected]);

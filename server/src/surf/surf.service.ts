@@ -132,15 +132,29 @@ export class SurfService {
         await this.closeTicket(manager, ticket.id, 'refused', claim);
         return { refused: `You reached today's limit of ${this.config.surf.dailyEarningCap} credited views. Come back tomorrow!` };
       }
-      const [campaign] = await manager.query(`SELECT credits, paused, user_id FROM campaigns WHERE post_id = $1 FOR UPDATE`, [ticket.post_id]);
-      if (!campaign || Number(campaign.credits) < 1) {
+      const [campaign] = await manager.query(
+        `SELECT credits, paused, user_id,
+                daily_view_cap IS NOT NULL AND views_day = current_date AND views_today >= daily_view_cap AS cap_reached
+           FROM campaigns WHERE post_id = $1 FOR UPDATE`,
+        [ticket.post_id],
+      );
+      const campaignRefusal = !campaign || Number(campaign.credits) < 1
+        ? 'This campaign ran out of credits just before your view counted. The next post is on its way.'
+        : campaign.paused
+          ? 'Its owner paused this campaign just before your view counted. The next post is on its way.'
+          : campaign.cap_reached
+            ? 'This campaign reached its views for today just before your view counted. The next post is on its way.'
+            : null;
+      if (campaignRefusal) {
         await this.closeTicket(manager, ticket.id, 'refused', claim);
-        return { refused: 'This campaign ran out of credits just before your view counted. The next post is on its way.' };
+        return { refused: campaignRefusal };
       }
       await this.ledger.move(manager, `view:${ticket.id}`, [
         { account: 'campaign', campaignId: ticket.post_id, amount: -1, kind: 'view_paid' },
         { account: 'user', userId, amount: 1, kind: 'view_earned', campaignId: ticket.post_id },
       ]);
+      // Scored against the earlier claims, before this one joins them.
+      const risk = await this.risk.assess(manager, userId, claim.telemetry);
       await this.closeTicket(manager, ticket.id, 'claimed', claim);
       const [[stats]] = await manager.query(
         `UPDATE campaigns SET views_total = views_total + 1,
@@ -149,7 +163,6 @@ export class SurfService {
           WHERE post_id = $1 RETURNING credits`,
         [ticket.post_id],
       );
-      const risk = await this.risk.assess(manager, userId, claim.telemetry);
       return { campaignEmpty: Number(stats.credits) === 0, ownerId: campaign.user_id as number, postId: ticket.post_id, blockedNow: risk.blockedNow };
     });
 

@@ -1,0 +1,92 @@
+import type pg from 'pg';
+import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { connectDatabase, signUp } from '../support/accounts.js';
+import { closeAllSockets } from '../support/socket-client.js';
+import {
+  balanceOf,
+  claim,
+  creditedClaim,
+  expectLedgerBalanced,
+  nextTicket,
+  pauseEveryCampaign,
+  promotedPost,
+  refusal,
+  storedCampaign,
+  surfer,
+  surfServerErrors,
+  ticketStatus,
+  setTestTimeout,
+} from '../support/surf-fixtures.js';
+import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The countdown (data.timer) runs on the server's clock: a 2 s timer for this file. */
+const TIMER_SECONDS = 2;
+
+setTestTimeout(import.meta);
+
+let testApp: TestApp;
+let db: pg.Client;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: TIMER_SECONDS, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 });
+  db = await connectDatabase(testApp.database.url);
+});
+
+afterEach(async () => {
+  closeAllSockets();
+  await expectLedgerBalanced(db);
+  expect(serverErrors.splice(0)).toEqual([]);
+  expect(surfServerErrors.splice(0)).toEqual([]);
+  await pauseEveryCampaign(db);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await testApp?.close();
+});
+
+/** Waits until `ms` after `since` (local clock). */
+const until = (since: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, since + ms - Date.now())));
+
+describe('the countdown', () => {
+  it('a claim before the countdown ends is refused without credit; the same ticket claimed after it is credited', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    const pid = await promotedPost(alice, 10);
+    const bob = await surfer(testApp.baseUrl);
+
+    const { ticketId, answer } = await nextTicket(bob.browser, bob.tab);
+    const issued = Date.now();
+    expect(answer.data.timer).toBe(TIMER_SECONDS);
+
+    const early = refusal(await claim(bob.tab, ticketId));
+    expect(early).toMatch(/^Please wait until the countdown ends \([12] s left\)\.$/);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
+    expect(await storedCampaign(db, pid)).toMatchObject({ credits: 10, viewsTotal: 0 });
+    expect(await ticketStatus(db, ticketId)).toBe('open');
+
+    // A burst of early claims changes nothing either.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => claim(bob.tab, ticketId)));
+    expect(burst.map(refusal).every((text) => /wait until the countdown ends/.test(text))).toBe(true);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
+
+    await until(issued, TIMER_SECONDS * 1000 + 150);
+    const confirmed = await creditedClaim(bob.tab, ticketId);
+    expect(confirmed).toEqual({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+    expect(await storedCampaign(db, pid)).toMatchObject({ credits: 9, viewsTotal: 1, viewsToday: 1 });
+    expect(refusal(await claim(bob.tab, ticketId))).toBe('This view has already been counted.');
+  });
+
+  it('100 claims fired at once when the countdown ends are credited exactly once', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    const pid = await promotedPost(alice, 10);
+    const bob = await surfer(testApp.baseUrl);
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    const issued = Date.now();
+    await until(issued, TIMER_SECONDS * 1000 + 150);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => claim(bob.tab, ticketId)));
+    expect(answers.filter((answer) => 'data' in answer && answer.data.credited === 1)).toHaveLength(1);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+    expect((await storedCampaign(db, pid)).credits).toBe(9);
+  });
+});

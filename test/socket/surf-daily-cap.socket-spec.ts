@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { connectDatabase, signUp } from '../support/accounts.js';
+import { closeAllSockets } from '../support/socket-client.js';
+import { SOCKET_EVENTS_PER_WINDOW } from '../../shared/realtime/events.js';
+import {
+  balanceOf,
+  claim,
+  creditedClaim,
+  expectLedgerBalanced,
+  nextTicket,
+  pauseEveryCampaign,
+  promotedPost,
+  storedCampaign,
+  surfer,
+  surfNext,
+  surfServerErrors,
+  setTestTimeout,
+} from '../support/surf-fixtures.js';
+import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+
+setTestTimeout(import.meta);
+
+/** A daily earning cap of one credited view, and the default socket event limit, for this file. */
+let testApp: TestApp;
+let db: pg.Client;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 1 } });
+  db = await connectDatabase(testApp.database.url);
+});
+
+afterEach(async () => {
+  closeAllSockets();
+  await expectLedgerBalanced(db);
+  expect(serverErrors.splice(0)).toEqual([]);
+  expect(surfServerErrors.splice(0)).toEqual([]);
+  await pauseEveryCampaign(db);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await testApp?.close();
+});
+
+describe('the daily earning cap', () => {
+  it('refuses a second credited view the same day with a clear message; other members still earn', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    const first = await promotedPost(alice, 5);
+    const second = await promotedPost(alice, 5);
+    const bob = await surfer(testApp.baseUrl);
+
+    const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
+    await creditedClaim(bob.tab, ticketId);
+
+    const { status, body } = await surfNext(bob.browser, bob.tab);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      ticket: null,
+      post: null,
+      data: { posts: [], message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
+    });
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+    const other = pid === first ? second : first;
+    expect((await storedCampaign(db, other)).credits).toBe(5);
+
+    const carol = await surfer(testApp.baseUrl);
+    await creditedClaim(carol.tab, (await nextTicket(carol.browser, carol.tab)).ticketId);
+    expect(await balanceOf(db, carol.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+  });
+});
+
+describe('the socket event limit', () => {
+  it('a flood of claims beyond the per-connection limit is refused with "slow down" and credits one view at most', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    const pid = await promotedPost(alice, 5);
+    const bob = await surfer(testApp.baseUrl);
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    const answers = await Promise.all(Array.from({ length: SOCKET_EVENTS_PER_WINDOW + 10 }, () => claim(bob.tab, ticketId)));
+    const errors = answers.filter((answer): answer is { error: string } => 'error' in answer).map((answer) => answer.error);
+    expect(answers.filter((answer) => 'data' in answer && answer.data.credited === 1)).toHaveLength(1);
+    expect(errors.filter((error) => error === 'Too many requests. Please slow down.').length).toBeGreaterThanOrEqual(10);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+    expect((await storedCampaign(db, pid)).credits).toBe(4);
+  });
+});
