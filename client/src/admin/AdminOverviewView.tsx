@@ -35,7 +35,7 @@ export function AdminOverviewView({ overview }: { overview: AdminOverview }) {
             {overview.recentClientErrors.map((error) => (
               <li key={error.id} className="admin-error">
                 <div className="admin-error-head">
-                  <span className="badge">{error.type}</span>
+                  <span className="admin-error-type">{error.type}</span>
                   <time dateTime={error.createdAt}>{formatDateTime(error.createdAt)}</time>
                 </div>
                 <code className="admin-error-line">{error.firstLine}</code>

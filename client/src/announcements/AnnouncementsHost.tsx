@@ -2,12 +2,16 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ANNOUNCEMENT_ENDPOINTS, announcementShowsOn, type Announcement } from '@shared/announcements/announcements.js';
+import { PATHS } from '@shared/routing/routes.js';
 import { api } from '../api/api.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
 import { userAtom } from '../session/userAtom.js';
+import { AnnouncementBar, AnnouncementModalBody } from './AnnouncementBar.js';
 import { announcementsAtom, hideAnnouncementAtom } from './announcementsAtom.js';
 import { rememberVisitorDismissal, visitorDismissed } from './visitorDismissals.js';
 import './announcements.css';
+
+const ANNOUNCEMENT_EDITOR_PATH = `${PATHS.admin}/announcements`;
 
 /**
  * Site announcements on this page (spec 2): alert bars above the content, and modals. A member's
@@ -18,7 +22,9 @@ export function AnnouncementsHost() {
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   const hide = useSetAtom(hideAnnouncementAtom);
-  const visible = announcements.filter((a) => announcementShowsOn(a, pathname) && (user || !visitorDismissed(a.id)));
+  // The admin's announcement editor has its own preview; a live modal there would cover the form.
+  const inEditor = pathname.startsWith(ANNOUNCEMENT_EDITOR_PATH);
+  const visible = inEditor ? [] : announcements.filter((a) => announcementShowsOn(a, pathname) && (user || !visitorDismissed(a.id)));
 
   const dismiss = (id: number) => {
     hide(id);
@@ -46,26 +52,6 @@ export function AnnouncementsHost() {
   );
 }
 
-function AnnouncementBar({ announcement, onDismiss }: { announcement: Announcement; onDismiss: () => void }) {
-  return (
-    <div className={`announcement-bar announcement-${announcement.classContext}`} role="status">
-      <div className="announcement-text">
-        <strong>{announcement.heading}</strong> <span>{announcement.content}</span>
-        {announcement.link && (
-          <>
-            {' '}
-            <a href={announcement.link}>Learn more</a>
-          </>
-        )}
-        {announcement.footer && <small className="announcement-footer">{announcement.footer}</small>}
-      </div>
-      <button type="button" className="announcement-dismiss" aria-label={`Dismiss announcement: ${announcement.heading}`} onClick={onDismiss}>
-        ×
-      </button>
-    </div>
-  );
-}
-
 /** Opens the announcement as a modal while it is visible here; closing it dismisses it. */
 function AnnouncementModal({ announcement, onDismiss }: { announcement: Announcement; onDismiss: () => void }) {
   const openModal = useSetAtom(openModalAtom);
@@ -80,17 +66,7 @@ function AnnouncementModal({ announcement, onDismiss }: { announcement: Announce
       id,
       header: announcement.heading,
       className: `announcement-modal announcement-${announcement.classContext}`,
-      body: (
-        <>
-          <p className="announcement-content">{announcement.content}</p>
-          {announcement.link && (
-            <p>
-              <a href={announcement.link}>Learn more</a>
-            </p>
-          )}
-          {announcement.footer && <p className="muted">{announcement.footer}</p>}
-        </>
-      ),
+      body: <AnnouncementModalBody announcement={announcement} />,
       onClose: () => {
         if (closedByUser) dismissRef.current();
       },

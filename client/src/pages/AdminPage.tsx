@@ -1,30 +1,47 @@
-import { useParams } from 'react-router-dom';
-import type { AdminOverview } from '@shared/accounts/account.answers.js';
-import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
-import { AdminOverviewView } from '../admin/AdminOverviewView.js';
-import { useApiData } from '../api/useApiData.js';
-import { ErrorState } from '../feedback/ErrorState.js';
-import { LoadingState } from '../feedback/LoadingState.js';
+import type { ReactElement } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AdminOverviewTab } from '../admin/AdminOverviewTab.js';
+import { ADMIN_PATHS } from '../admin/adminPaths.js';
+import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
+import { AnnouncementsAdmin } from '../admin/announcements/AnnouncementsAdmin.js';
+import { EmptyState } from '../feedback/EmptyState.js';
+import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
+import '../admin/admin.css';
 
-/** The admin area (RouteGate already keeps everyone else out); later issues add its tabs. */
+const ADMIN_TABS = [
+  { to: ADMIN_PATHS.overview, label: 'Overview' },
+  { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
+];
+
+function adminSection(tab: string | undefined, uid: string | undefined, tab2: string | undefined): { title: string; screen: ReactElement } {
+  if (!tab) return { title: 'Admin', screen: <AdminOverviewTab /> };
+  if (tab === 'announcements' && !tab2) {
+    if (!uid) return { title: 'Announcements · Admin', screen: <AnnouncementsAdmin /> };
+    if (uid === 'new') return { title: 'New announcement · Admin', screen: <AnnouncementEditor id={null} /> };
+    if (/^\d{1,9}$/.test(uid)) return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
+  }
+  return {
+    title: 'Admin',
+    screen: (
+      <EmptyState title="There is no such part of the admin area.">
+        <Link to={ADMIN_PATHS.overview}>Go to the overview</Link>
+      </EmptyState>
+    ),
+  };
+}
+
+/** The admin area (RouteGate already keeps everyone else out): /admin/:tab?/:uid?/:tab2?. */
 export default function AdminPage() {
-  usePageTitle('Admin');
-  const { tab } = useParams();
-  const overview = useApiData<AdminOverview>(tab ? null : ACCOUNT_ENDPOINTS.adminOverview);
+  const { tab, uid, tab2 } = useParams();
+  const { title, screen } = adminSection(tab, uid, tab2);
+  usePageTitle(title);
   return (
-    <div className="page">
+    <div className="page admin">
       <h1>Admin</h1>
-      {tab ? (
-        <p className="muted">This part of the admin area is coming soon.</p>
-      ) : overview.failure ? (
-        <ErrorState failure={overview.failure} onRetry={overview.reload} />
-      ) : overview.data ? (
-        <AdminOverviewView overview={overview.data} />
-      ) : (
-        <LoadingState label="Loading the overview…" />
-      )}
+      <TabLinks label="Admin sections" tabs={ADMIN_TABS} />
+      {screen}
     </div>
   );
 }

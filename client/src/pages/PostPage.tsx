@@ -1,5 +1,47 @@
-import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router-dom';
+import { CAMPAIGN_ENDPOINTS, type PostItem } from '@shared/campaigns/campaigns.js';
+import { PATHS } from '@shared/routing/routes.js';
+import { useApiData } from '../api/useApiData.js';
+import { ErrorState } from '../feedback/ErrorState.js';
+import { LoadingState } from '../feedback/LoadingState.js';
+import { excerptOf } from '../posts/linkCard.js';
+import { pidOf } from '../posts/postPath.js';
+import { PostView } from '../posts/PostView.js';
+import { userAtom } from '../session/userAtom.js';
+import { usePageTitle } from './usePageTitle.js';
 
+/** One post by its address, for anyone, visitors included (spec 2). */
 export default function PostPage() {
-  return <ScreenPlaceholder title="Post" />;
+  const pid = pidOf(useParams().pid);
+  const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);
+  const notFound = pid === null || post.failure?.status === 404 || post.failure?.status === 400;
+  usePageTitle(notFound ? 'Post not found' : post.data ? `${post.data.author.first_name}: ${excerptOf(post.data.text, 60)}` : 'Post');
+
+  if (notFound) return <PostNotFound />;
+  return (
+    <div className="page post-page">
+      <h1 className="visually-hidden">{post.data ? `Post by ${post.data.author.first_name}` : 'Post'}</h1>
+      {post.failure ? (
+        <ErrorState failure={post.failure} onRetry={post.reload} title="This post could not be loaded" />
+      ) : !post.data ? (
+        <LoadingState label="Loading the post…" />
+      ) : (
+        <PostView post={post.data} />
+      )}
+    </div>
+  );
+}
+
+function PostNotFound() {
+  const user = useAtomValue(userAtom);
+  return (
+    <div className="page page-centered">
+      <h1>Post not found</h1>
+      <p>This post does not exist, or its author deleted it.</p>
+      <Link className="button button-primary" to={user ? PATHS.home : PATHS.landing}>
+        {user ? 'Go to your dashboard' : 'Go to the home page'}
+      </Link>
+    </div>
+  );
 }

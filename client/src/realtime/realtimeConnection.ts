@@ -6,13 +6,15 @@ import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
 import { setConnectionId } from './connectionId.js';
-import { connectionStateAtom } from './connectionStateAtom.js';
+import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 let connectedKey: string | null = null;
+/** Bumped by every connect and disconnect, so a connect still loading the client library knows it was superseded. */
+let generation = 0;
 
 /**
  * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
@@ -23,9 +25,10 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   const key = sessionKey ?? 'visitor';
   if (socket && connectedKey === key) return;
   disconnectRealtime();
+  const mine = generation;
   connectedKey = key;
   const { io } = await import('socket.io-client');
-  if (connectedKey !== key) return;
+  if (generation !== mine) return;
   const next: AppSocket = io({
     path: SOCKET_PATH,
     autoConnect: false,
@@ -35,11 +38,11 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     reconnectionDelayMax: 10_000,
   });
   socket = next;
-  appStore.set(connectionStateAtom, 'connecting');
+  setConnectionState('connecting');
 
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
-    appStore.set(connectionStateAtom, 'connected');
+    setConnectionState('connected');
     next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
       if ('error' in answer) return;
       receiveNotifications(answer.data.notifications, answer.data.unread);
@@ -50,13 +53,22 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     setConnectionId(null);
     if (reason === 'io server disconnect') {
       // The server ended it (e.g. the session was revoked): reload who we are.
-      appStore.set(connectionStateAtom, 'idle');
+      setConnectionState('idle');
       onEndedByServer();
       return;
     }
-    appStore.set(connectionStateAtom, 'reconnecting');
+    setConnectionState('reconnecting');
   });
-  next.on('connect_error', () => appStore.set(connectionStateAtom, 'reconnecting'));
+  next.on('connect_error', () => {
+    if (next.active) {
+      setConnectionState('reconnecting');
+      return;
+    }
+    // Refused by the server's handshake check (another session in this browser, too many tabs):
+    // socket.io does not retry that, so stop saying "Reconnecting…" and reload who we are.
+    setConnectionState('idle');
+    onEndedByServer();
+  });
   next.on('notification:new', (notification, unread) => receiveNotifications([notification], unread));
   next.on('notifications:read', ({ ids, unread }) => notificationsRead(ids, unread));
   next.on('live:data', receiveLive);
@@ -85,12 +97,22 @@ export function onSurfReplaced(listener: (ticketId: string) => void): () => void
 }
 
 export function disconnectRealtime(): void {
+  generation++;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;
   connectedKey = null;
   setConnectionId(null);
-  appStore.set(connectionStateAtom, 'idle');
+  setConnectionState('idle');
+}
+
+/**
+ * Also shown on <html data-realtime="…">: visitors have no header note, and tools and
+ * end-to-end tests can tell when live updates flow.
+ */
+function setConnectionState(state: ConnectionState): void {
+  appStore.set(connectionStateAtom, state);
+  document.documentElement.dataset.realtime = state;
 }
 
 function receiveLive(live: { cc?: number; live_time: number }): void {

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { dismissToastAtom, toastsAtom, type Toast } from './toastsAtom.js';
 import './toasts.css';
 
@@ -33,11 +34,16 @@ function ToastItem({ toast }: { toast: Toast }) {
       </div>
       <div className="toast-body">
         <p>{toast.body}</p>
-        {toast.link && (
-          <a className="button button-small" href={toast.link}>
-            Click here
-          </a>
-        )}
+        {toast.link &&
+          (toast.link.startsWith('/') && !toast.link.startsWith('//') ? (
+            <Link className="button button-small" to={toast.link} onClick={() => dismiss(toast.id)}>
+              Click here
+            </Link>
+          ) : (
+            <a className="button button-small" href={toast.link} rel="noopener noreferrer">
+              Click here
+            </a>
+          ))}
       </div>
     </div>
   );

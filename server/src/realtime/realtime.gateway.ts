@@ -56,10 +56,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   afterInit(server: RealtimeServer): void {
     this.realtime.attach(server);
     server.use((socket, next) => {
-      this.authenticate(socket).then(
-        () => next(),
-        (error: Error) => next(error),
-      );
+      this.authenticate(socket)
+        .then(() => this.joinRooms(socket))
+        .then(
+          () => next(),
+          (error: Error) => next(error),
+        );
     });
     // Only this process's sockets: every process ticks for its own.
     this.liveTimer = setInterval(() => server.local.emit('live:data', { live_time: Date.now() }), LIVE_TIME_INTERVAL_MS);
@@ -71,12 +73,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
-    const { userId, sessionKey } = socket.data;
-    if (userId !== null && sessionKey !== null) {
-      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members]);
-    } else {
-      await socket.join(rooms.visitors);
-    }
+    const { userId } = socket.data;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
     socket.emit('live:data', await this.liveData.forUser(userId));
   }
@@ -119,6 +116,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     }
     socket.data.userId = auth.user.id;
     socket.data.sessionKey = auth.socketId;
+  }
+
+  /**
+   * Rooms are joined in the middleware, before the client hears it is connected, so nothing
+   * sent between its `connect` and its `session:resume` can be missed (the Redis adapter joins asynchronously).
+   */
+  private async joinRooms(socket: RealtimeSocket): Promise<void> {
+    const { userId, sessionKey } = socket.data;
+    if (userId !== null && sessionKey !== null) {
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members]);
+    } else {
+      await socket.join(rooms.visitors);
+    }
   }
 
   /** Refuses events beyond the per-socket limit; an acknowledged event learns why. */

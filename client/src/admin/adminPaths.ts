@@ -1,0 +1,9 @@
+import { PATHS } from '@shared/routing/routes.js';
+
+/** Addresses inside /admin/:tab?/:uid?/:tab2?. */
+export const ADMIN_PATHS = {
+  overview: PATHS.admin,
+  announcements: `${PATHS.admin}/announcements`,
+  newAnnouncement: `${PATHS.admin}/announcements/new`,
+  announcement: (id: number) => `${PATHS.admin}/announcements/${id}`,
+} as const;

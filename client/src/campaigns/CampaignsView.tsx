@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CampaignItem } from '@shared/campaigns/campaigns.js';
+import { PATHS } from '@shared/routing/routes.js';
+import { EmptyState } from '../feedback/EmptyState.js';
+import { ErrorState } from '../feedback/ErrorState.js';
+import { LoadingState } from '../feedback/LoadingState.js';
+import { pidOf } from '../posts/postPath.js';
+import { CampaignCard } from './CampaignCard.js';
+import { NEW_POST_PATH } from './campaignPaths.js';
+import { campaignTotals, plural } from './campaignStatus.js';
+import { useConfirmDeletePost } from './DeletePostDialog.js';
+import { PostEditor } from './PostEditor.js';
+import { useCampaigns } from './useCampaigns.js';
+import './campaigns.css';
+
+/**
+ * /home/yourPosts: the member's posts and campaigns; /home/yourPosts/new and
+ * /home/yourPosts/:pid/edit: the post editor.
+ */
+export function CampaignsView({ sub, action }: { sub?: string; action?: string }) {
+  const campaigns = useCampaigns();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+  const confirmDelete = useConfirmDeletePost((deleted) => {
+    campaigns.remove(deleted.post.pid);
+    setNotice(
+      deleted.credits > 0 ? `Post deleted. ${plural(deleted.credits, 'credit')} went back to your balance.` : 'Post deleted.',
+    );
+  });
+
+  useEffect(() => {
+    if (sub !== undefined) setNotice(null);
+  }, [sub]);
+
+  const saved = (message: string) => (item: CampaignItem) => {
+    campaigns.put(item);
+    setNotice(message);
+    navigate(PATHS.campaigns);
+  };
+
+  if (sub === 'new' && action === undefined) {
+    return <PostEditor campaign={null} onSaved={saved('Your post is published. Assign credits to its campaign to show it to members.')} />;
+  }
+  if (sub !== undefined) {
+    const pid = pidOf(sub);
+    if (pid === null || action !== 'edit') return <NoSuchPost />;
+    if (campaigns.failure) return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} />;
+    if (!campaigns.items) return <LoadingState label="Loading your post…" />;
+    const campaign = campaigns.items.find((item) => item.post.pid === pid);
+    if (!campaign) return <NoSuchPost />;
+    return <PostEditor key={pid} campaign={campaign} onSaved={saved('Your changes are saved.')} />;
+  }
+
+  if (campaigns.failure) return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
+  if (!campaigns.items) return <LoadingState label="Loading your campaigns…" />;
+  if (campaigns.items.length === 0) {
+    return (
+      <>
+        <Notice text={notice} />
+        <EmptyState title="You have no posts yet.">
+          <p>Write a post, assign credits to it, and members see it while they earn credits. One credit pays for one view.</p>
+          <Link className="button button-primary" to={NEW_POST_PATH}>
+            Create your first post
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const totals = campaignTotals(campaigns.items);
+  return (
+    <section aria-labelledby="campaign-list-heading">
+      <div className="campaigns-toolbar">
+        <div>
+          <h2 id="campaign-list-heading" className="campaigns-heading">
+            Your posts
+          </h2>
+          <p className="muted campaigns-summary">
+            {plural(totals.posts, 'post')}, {totals.active} active · {plural(totals.credits, 'credit')} in campaigns ·{' '}
+            {plural(totals.viewsToday, 'view')} today
+          </p>
+        </div>
+        <Link className="button button-primary" to={NEW_POST_PATH}>
+          Create a post
+        </Link>
+      </div>
+      <Notice text={notice} />
+      <ul className="campaign-list">
+        {campaigns.items.map((campaign) => (
+          <CampaignCard key={campaign.post.pid} campaign={campaign} onChange={campaigns.put} onDelete={confirmDelete} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What the last change did; the live region stays in place so screen readers hear each new text. */
+function Notice({ text }: { text: string | null }) {
+  return (
+    <div role="status" className="campaigns-notice">
+      {text && (
+        <div className="status-message">
+          <p>{text}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NoSuchPost() {
+  return (
+    <EmptyState title="This post is not one of yours, or it was deleted.">
+      <Link to={PATHS.campaigns}>Back to your campaigns</Link>
+    </EmptyState>
+  );
+}

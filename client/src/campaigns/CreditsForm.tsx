@@ -1,0 +1,99 @@
+import { useAtomValue } from 'jotai';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { CAMPAIGN_ENDPOINTS, creditAmountSchema, type CampaignItem } from '@shared/campaigns/campaigns.js';
+import { isSuccess } from '../forms/fieldErrors.js';
+import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { apiErrorText } from './apiErrorText.js';
+import { plural } from './campaignStatus.js';
+import { createActionKeys } from './idempotencyKeys.js';
+import { creditAmountOf } from './postForm.js';
+import { requestOnce } from './requestOnce.js';
+
+type CreditAction = 'assign' | 'withdraw';
+
+/** Moves credits between the member's balance and one campaign; refusals show beside the field. */
+export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; onChange: (item: CampaignItem) => void }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [keys] = useState(createActionKeys);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState<CreditAction | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { cc } = useAtomValue(liveDataAtom);
+  const pid = campaign.post.pid;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const action: CreditAction = submitter?.value === 'withdraw' ? 'withdraw' : 'assign';
+    const parsed = creditAmountSchema.safeParse({ amount: creditAmountOf(amount) });
+    if (!parsed.success) {
+      setOutcome({ ok: false, text: parsed.error.issues[0].message });
+      inputRef.current?.focus();
+      return;
+    }
+    const credits = parsed.data.amount;
+    setBusy(action);
+    setOutcome(null);
+    const result = await requestOnce<CampaignItem>(
+      { method: 'POST', path: `${CAMPAIGN_ENDPOINTS.campaign}/${pid}/${action}`, json: { amount: credits } },
+      keys.keyFor(`${action}:${credits}`),
+    );
+    keys.settled(result.status);
+    setBusy(null);
+    if (isSuccess(result.status) && result.data) {
+      onChange(result.data);
+      setAmount('');
+      setOutcome({
+        ok: true,
+        text: action === 'assign' ? `${plural(credits, 'credit')} assigned to this campaign.` : `${plural(credits, 'credit')} went back to your balance.`,
+      });
+    } else {
+      setOutcome({ ok: false, text: apiErrorText(result.errors, result.status) });
+      inputRef.current?.focus();
+    }
+  };
+
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+  return (
+    <form className="credits-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field credits-field">
+        <label htmlFor={id}>Credits</label>
+        <input
+          ref={inputRef}
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={outcome && !outcome.ok ? true : undefined}
+          aria-describedby={outcome && !outcome.ok ? `${hintId} ${errorId}` : hintId}
+        />
+      </div>
+      <div className="credits-buttons">
+        <button type="submit" name="action" value="assign" className="button button-primary" aria-disabled={busy ? true : undefined}>
+          {busy === 'assign' ? 'Assigning…' : 'Assign'}
+        </button>
+        <button type="submit" name="action" value="withdraw" className="button" aria-disabled={busy ? true : undefined}>
+          {busy === 'withdraw' ? 'Withdrawing…' : 'Withdraw'}
+        </button>
+      </div>
+      <p id={hintId} className="field-hint credits-hint">
+        {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One credit pays for one view.
+      </p>
+      <p id={statusId} role="status" className="form-status credits-outcome">
+        {outcome?.ok ? outcome.text : ''}
+      </p>
+      {outcome && !outcome.ok && (
+        <p id={errorId} role="alert" className="field-error">
+          {outcome.text}
+        </p>
+      )}
+    </form>
+  );
+}

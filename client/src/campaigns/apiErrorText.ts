@@ -1,0 +1,12 @@
+import type { ApiError } from '@shared/api/envelope.js';
+import { errorsOrFallback } from '../forms/fieldErrors.js';
+
+/**
+ * One line for an inline refusal: "Not enough credits. You do not have that many credits."
+ * A field refusal ("Invalid amount") needs no heading beside its field.
+ */
+export function apiErrorText(errors: readonly ApiError[], status: number): string {
+  return errorsOrFallback(errors, status)
+    .map((error) => (/^Invalid /.test(error.heading) || !error.heading ? error.message : `${error.heading}. ${error.message}`))
+    .join(' ');
+}

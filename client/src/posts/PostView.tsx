@@ -1,0 +1,79 @@
+import type { PostItem } from '@shared/campaigns/campaigns.js';
+import type { MediaObject } from '@shared/media/media.js';
+import { formatDateTime } from '../format/dates.js';
+import { mediaUrl } from '../media/mediaUrl.js';
+import { linkCardOf } from './linkCard.js';
+import { PostAuthorButton } from './ProfilePopup.js';
+import './posts.css';
+
+/**
+ * One post as members and visitors see it, on /post/:pid and in the surf bar: the text with
+ * its line breaks, a link card, a YouTube video (youtube-nocookie, the only frame source the
+ * CSP allows) and the pictures. Nothing of a third-party site is framed.
+ */
+export function PostView({ post, showAuthor = true }: { post: PostItem; showAuthor?: boolean }) {
+  return (
+    <article className="post" aria-label={`Post by ${post.author.first_name}`}>
+      {showAuthor && (
+        <header className="post-header">
+          <PostAuthorButton author={post.author} />
+          <time className="muted post-date" dateTime={post.createdAt}>
+            {formatDateTime(post.createdAt)}
+          </time>
+        </header>
+      )}
+      <div className="post-text">{post.text}</div>
+      {post.link && <LinkCard link={post.link} />}
+      {post.youtubeId && <YouTubeVideo id={post.youtubeId} />}
+      {post.images.length > 0 && <PostImages images={post.images} author={post.author.first_name} />}
+      {post.tags.length > 0 && (
+        <ul className="post-tags" aria-label="Tags">
+          {post.tags.map((tag) => (
+            <li key={tag}>#{tag}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function LinkCard({ link }: { link: string }) {
+  const card = linkCardOf(link);
+  if (!card) return null;
+  return (
+    <a className="post-link-card" href={card.href} target="_blank" rel="noopener noreferrer nofollow">
+      <span className="post-link-host">{card.host}</span>
+      <span className="post-link-url">{card.display}</span>
+      <span className="post-link-note">Opens in a new tab ↗</span>
+    </a>
+  );
+}
+
+function YouTubeVideo({ id }: { id: string }) {
+  return (
+    <div className="post-video">
+      <iframe
+        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
+        title="YouTube video"
+        loading="lazy"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  );
+}
+
+function PostImages({ images, author }: { images: MediaObject[]; author: string }) {
+  return (
+    <ul className={`post-images post-images-${Math.min(images.length, 4)}`}>
+      {images.map((image, index) => (
+        <li key={image.id ?? index}>
+          <a href={mediaUrl(image)} target="_blank" rel="noopener noreferrer">
+            <img src={mediaUrl(image)} alt={`Picture ${index + 1} of ${images.length} in ${author}'s post`} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

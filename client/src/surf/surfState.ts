@@ -1,0 +1,143 @@
+import type { PostItem } from '@shared/campaigns/campaigns.js';
+import type { SurfData, SurfNextAnswer, SurfTicket } from '@shared/surf/surf.js';
+import type { ApiFailure } from '../api/useApiData.js';
+import { secondsLeft } from './countdown.js';
+
+/**
+ * connecting: waiting for the live connection a ticket is bound to; loading: asking for a post;
+ * viewing: a post and its countdown; claiming: the Next click is with the server; empty:
+ * nothing to view (data.message); replaced: another tab took over; failed: the call failed.
+ */
+export type SurfPhase = 'connecting' | 'loading' | 'viewing' | 'claiming' | 'empty' | 'replaced' | 'failed';
+
+export interface SurfNotice {
+  tone: 'success' | 'info' | 'error';
+  text: string;
+}
+
+/** Spec 3 "Post-promote state" (data, countdown, processCheck, clickedNext) and what the tab needs around it. */
+export interface SurfState {
+  phase: SurfPhase;
+  data: SurfData | null;
+  ticket: SurfTicket | null;
+  post: PostItem | null;
+  /** Server time (ms) from which the server accepts the claim. */
+  readyAtMs: number;
+  countdown: number;
+  /** This tab's time when the countdown reached zero, for the click's delay. */
+  zeroAtMs: number | null;
+  clickedNext: boolean;
+  /** A claim is with the server. */
+  processCheck: boolean;
+  /** The verification code the member picked, when the ticket carries a challenge. */
+  pickedCode: string | null;
+  /** What the last claim came to, shown while the next post loads and after. */
+  notice: SurfNotice | null;
+  failure: ApiFailure | null;
+  /** Counts ticks, so every tick schedules the next even when the number shown stays. */
+  ticks: number;
+}
+
+export const initialSurfState: SurfState = {
+  phase: 'connecting',
+  data: null,
+  ticket: null,
+  post: null,
+  readyAtMs: 0,
+  countdown: 0,
+  zeroAtMs: null,
+  clickedNext: false,
+  processCheck: false,
+  pickedCode: null,
+  notice: null,
+  failure: null,
+  ticks: 0,
+};
+
+export type SurfAction =
+  | { type: 'connecting'; notice?: SurfNotice }
+  | { type: 'loading' }
+  | { type: 'loaded'; answer: SurfNextAnswer; serverNowMs: number; clientNowMs: number }
+  | { type: 'tick'; serverNowMs: number; clientNowMs: number }
+  | { type: 'pickCode'; code: string }
+  | { type: 'claimSent' }
+  /** The claim is settled (credited or refused for good); the next post is on its way. */
+  | { type: 'claimSettled'; notice: SurfNotice }
+  /** The server wants more time on the same ticket (its clock is behind this tab's estimate). */
+  | { type: 'claimTooEarly'; notice: SurfNotice; secondsLeft: number; serverNowMs: number }
+  | { type: 'replaced' }
+  | { type: 'failed'; failure: ApiFailure };
+
+const withoutTicket = { ticket: null, post: null, processCheck: false, clickedNext: false, pickedCode: null, countdown: 0, zeroAtMs: null };
+
+export function surfReducer(state: SurfState, action: SurfAction): SurfState {
+  switch (action.type) {
+    case 'connecting':
+      return { ...state, ...withoutTicket, phase: 'connecting', failure: null, notice: action.notice ?? state.notice };
+    case 'loading':
+      return { ...state, ...withoutTicket, phase: 'loading', failure: null };
+    case 'loaded': {
+      const { data, ticket, post } = action.answer;
+      if (!ticket || !post) return { ...state, ...withoutTicket, phase: 'empty', data, failure: null };
+      const readyAtMs = ticket.issuedAt + data.timer * 1000;
+      const countdown = secondsLeft(readyAtMs, action.serverNowMs, data.timer);
+      return {
+        ...state,
+        ...withoutTicket,
+        phase: 'viewing',
+        // Spec 4: a post is marked viewed when it is the current post.
+        data: { ...data, posts: data.posts.map((entry) => (entry.pid === post.pid ? { ...entry, viewed: true } : entry)) },
+        ticket,
+        post,
+        readyAtMs,
+        countdown,
+        zeroAtMs: countdown === 0 ? action.clientNowMs : null,
+        failure: null,
+      };
+    }
+    case 'tick': {
+      if ((state.phase !== 'viewing' && state.phase !== 'claiming') || !state.data) return state;
+      // Spec 4: it goes down while above zero (never back up), and each tick resets clickedNext.
+      const countdown = Math.min(state.countdown, secondsLeft(state.readyAtMs, action.serverNowMs, Math.max(state.data.timer, state.countdown)));
+      return {
+        ...state,
+        countdown,
+        zeroAtMs: countdown === 0 ? (state.zeroAtMs ?? action.clientNowMs) : null,
+        clickedNext: false,
+        ticks: state.ticks + 1,
+      };
+    }
+    case 'pickCode':
+      return state.data?.codes?.includes(action.code) ? { ...state, pickedCode: action.code } : state;
+    case 'claimSent':
+      return { ...state, phase: 'claiming', clickedNext: true, processCheck: true, notice: null };
+    case 'claimSettled':
+      return { ...state, ...withoutTicket, phase: 'loading', notice: action.notice };
+    case 'claimTooEarly':
+      return {
+        ...state,
+        phase: 'viewing',
+        processCheck: false,
+        notice: action.notice,
+        readyAtMs: action.serverNowMs + action.secondsLeft * 1000,
+        countdown: action.secondsLeft,
+        zeroAtMs: action.secondsLeft === 0 ? state.zeroAtMs : null,
+      };
+    case 'replaced':
+      return { ...state, ...withoutTicket, phase: 'replaced', notice: null };
+    case 'failed':
+      return { ...state, ...withoutTicket, phase: 'failed', failure: action.failure };
+  }
+}
+
+/** Whether a Next click now would be sent: the countdown is over, nothing is pending, and a challenge has its pick. */
+export function canClaim(state: SurfState): boolean {
+  return (
+    state.phase === 'viewing' &&
+    state.ticket !== null &&
+    state.countdown === 0 &&
+    !state.processCheck &&
+    !state.clickedNext &&
+    (!state.data?.codes || state.pickedCode !== null)
+  );
+}

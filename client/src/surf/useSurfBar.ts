@@ -1,0 +1,192 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, type MouseEvent } from 'react';
+import { SURF_ENDPOINTS, type SurfNextAnswer } from '@shared/surf/surf.js';
+import { api } from '../api/api.js';
+import { isSuccess } from '../forms/fieldErrors.js';
+import { currentConnectionId } from '../realtime/connectionId.js';
+import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
+import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { claimView, onSurfReplaced } from '../realtime/realtimeConnection.js';
+import { buildClickTelemetry } from './clickTelemetry.js';
+import { msUntilNextTick, secondsLeftInRefusal } from './countdown.js';
+import { canClaim, initialSurfState, surfReducer, type SurfState } from './surfState.js';
+
+/** POST next answers 409 until the server sees this tab's socket; ask again after this long. */
+export const NOT_CONNECTED_RETRY_MS = 1000;
+
+export interface SurfBar {
+  state: SurfState;
+  /** Asks the server for the next post (a new ticket for this tab). */
+  loadNext: () => void;
+  /** The Next button's click: sends the claim with the click's telemetry. */
+  next: (event: MouseEvent<HTMLButtonElement>) => void;
+  pickCode: (code: string) => void;
+}
+
+/**
+ * The surf bar's work: waits for the live connection a ticket is bound to, loads a post, runs
+ * the countdown on the server-corrected clock, sends the Next click over the socket and loads
+ * the next post; gives way when another tab takes over. The server decides every credit.
+ */
+export function useSurfBar(): SurfBar {
+  const store = useStore();
+  const connection = useAtomValue(connectionStateAtom);
+  const [state, dispatch] = useReducer(surfReducer, initialSurfState);
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
+  /** Bumped to drop answers of work that was overtaken (a newer load, a lost connection, unmounting). */
+  const generation = useRef(0);
+  const retryTimer = useRef<number | undefined>(undefined);
+  const ticketConnection = useRef<string | null>(null);
+  const lastClickAt = useRef<number | null>(null);
+  const claiming = useRef(false);
+  /** Tickets another tab took over before their answer reached this one. */
+  const replacedEarly = useRef(new Set<string>());
+
+  const serverNow = useCallback(() => Date.now() + store.get(liveDataAtom).clockOffsetMs, [store]);
+
+  const loadNext = useCallback(async () => {
+    const run = ++generation.current;
+    window.clearTimeout(retryTimer.current);
+    const connectionId = currentConnectionId();
+    if (store.get(connectionStateAtom) !== 'connected' || !connectionId) {
+      dispatch({ type: 'connecting' });
+      return;
+    }
+    dispatch({ type: 'loading' });
+    const result = await api.request<SurfNextAnswer>({ method: 'POST', path: SURF_ENDPOINTS.next });
+    if (run !== generation.current) return;
+    if (result.status === 409) {
+      // "Not connected": the server has not seen this tab's socket yet.
+      dispatch({ type: 'connecting' });
+      retryTimer.current = window.setTimeout(() => run === generation.current && void loadNext(), NOT_CONNECTED_RETRY_MS);
+      return;
+    }
+    if (!isSuccess(result.status) || !result.data) {
+      dispatch({ type: 'failed', failure: { status: result.status, errors: result.errors } });
+      return;
+    }
+    ticketConnection.current = connectionId;
+    if (result.data.ticket && replacedEarly.current.delete(result.data.ticket.id)) {
+      dispatch({ type: 'replaced' });
+      return;
+    }
+    dispatch({ type: 'loaded', answer: result.data, serverNowMs: serverNow(), clientNowMs: Date.now() });
+  }, [store, serverNow]);
+
+  // A ticket is bound to one connection: ask for a post once connected, and again after a reconnect.
+  useEffect(() => {
+    const { phase } = stateRef.current;
+    const holdsTicket = phase === 'viewing' || phase === 'claiming' || phase === 'loading';
+    if (connection === 'connected') {
+      if (phase === 'connecting' || (holdsTicket && phase !== 'loading' && ticketConnection.current !== currentConnectionId())) void loadNext();
+    } else if (holdsTicket) {
+      generation.current++;
+      dispatch({ type: 'connecting' });
+    }
+  }, [connection, loadNext]);
+
+  useEffect(
+    () => () => {
+      generation.current++;
+      window.clearTimeout(retryTimer.current);
+    },
+    [],
+  );
+
+  useEffect(
+    () =>
+      onSurfReplaced((ticketId) => {
+        const { ticket, phase } = stateRef.current;
+        if (ticket?.id === ticketId) {
+          generation.current++;
+          dispatch({ type: 'replaced' });
+        } else if (phase === 'loading') {
+          replacedEarly.current.add(ticketId);
+        }
+      }),
+    [],
+  );
+
+  // One tick a second, lined up with the server's seconds; a hidden tab's timers are slowed, so catch up on return.
+  const ticking = state.phase === 'viewing' || state.phase === 'claiming';
+  useEffect(() => {
+    if (!ticking) return;
+    const tick = () => dispatch({ type: 'tick', serverNowMs: serverNow(), clientNowMs: Date.now() });
+    const timer = window.setTimeout(tick, msUntilNextTick(state.readyAtMs, serverNow()));
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [ticking, state.readyAtMs, state.ticks, state.ticket, serverNow]);
+
+  const next = useCallback(
+    async (event: MouseEvent<HTMLButtonElement>) => {
+      const current = stateRef.current;
+      if (claiming.current || !canClaim(current) || !current.ticket) return;
+      claiming.current = true;
+      const nowMs = Date.now();
+      const box = event.currentTarget.getBoundingClientRect();
+      const telemetry = buildClickTelemetry(
+        {
+          pageX: event.pageX,
+          pageY: event.pageY,
+          detail: event.detail,
+          isTrusted: event.nativeEvent.isTrusted,
+          target: { x: box.x, y: box.y, width: box.width, height: box.height },
+        },
+        {
+          nowMs,
+          zeroAtMs: current.zeroAtMs,
+          previousClickAtMs: lastClickAt.current,
+          visibilityState: document.visibilityState,
+          hasFocus: document.hasFocus(),
+        },
+      );
+      lastClickAt.current = nowMs;
+      dispatch({ type: 'claimSent' });
+      const run = generation.current;
+      const code = current.data?.codes && current.pickedCode ? { code: current.pickedCode } : {};
+      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...code });
+      claiming.current = false;
+      if (run !== generation.current) return;
+      if ('data' in answer) {
+        const { credited, cc, message } = answer.data;
+        // The server also pushes cc to every tab; this tab shows it at once.
+        store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
+        dispatch({
+          type: 'claimSettled',
+          notice: credited > 0 ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` } : { tone: 'info', text: message },
+        });
+        void loadNext();
+        return;
+      }
+      const wait = secondsLeftInRefusal(answer.error);
+      if (wait !== null) {
+        dispatch({ type: 'claimTooEarly', notice: { tone: 'info', text: answer.error }, secondsLeft: wait, serverNowMs: serverNow() });
+        return;
+      }
+      if (store.get(connectionStateAtom) !== 'connected') {
+        // The ticket belonged to the lost connection; a new one comes after the reconnect.
+        generation.current++;
+        dispatch({ type: 'connecting', notice: { tone: 'error', text: answer.error } });
+        return;
+      }
+      dispatch({ type: 'claimSettled', notice: { tone: 'error', text: answer.error } });
+      void loadNext();
+    },
+    [store, serverNow, loadNext],
+  );
+
+  const pickCode = useCallback((code: string) => dispatch({ type: 'pickCode', code }), []);
+
+  return {
+    state,
+    loadNext: useCallback(() => void loadNext(), [loadNext]),
+    next: useCallback((event: MouseEvent<HTMLButtonElement>) => void next(event), [next]),
+    pickCode,
+  };
+}
