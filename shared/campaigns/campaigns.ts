@@ -25,13 +25,23 @@ export function youtubeIdOf(value: string): string | null {
   }
 }
 
+/** `URL.canParse` is missing in browsers before 2023. */
+function parsesAsUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const postSchema = z.object({
   text: z.string().trim().min(1, 'Please write something.').max(POST_LIMITS.text, `Use at most ${POST_LIMITS.text} characters.`),
   link: z
     .string()
     .trim()
     .max(2000)
-    .refine((value) => /^https?:\/\/\S+$/.test(value) && URL.canParse(value), 'Please enter a full address starting with https://')
+    .refine((value) => /^https?:\/\/\S+$/.test(value) && parsesAsUrl(value), 'Please enter a full address starting with https://')
     .nullable()
     .default(null),
   youtube: z

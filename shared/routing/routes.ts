@@ -87,6 +87,7 @@ export const PATHS = {
   campaigns: '/home/yourPosts',
   earnCredits: '/home/earnCredits',
   detailedStats: '/home/stats/detailed',
+  credits: '/home/credits',
   settings: '/settings',
   getStarted: '/getStarted',
   profile: '/profile',

@@ -16,6 +16,8 @@ export interface ApiRequest {
   path: string;
   json?: unknown;
   formData?: FormData;
+  /** Extra headers for this call, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -49,11 +51,11 @@ export const BOTH_BODIES_ERROR = 'Can not have both json and formdata in a reque
 
 /** The /data protocol client of spec 7 and 8. */
 export function createApiClient(env: ApiClientEnvironment) {
-  async function request<T>({ method = 'GET', path, json, formData }: ApiRequest): Promise<ApiResult<T>> {
+  async function request<T>({ method = 'GET', path, json, formData, headers: extraHeaders }: ApiRequest): Promise<ApiResult<T>> {
     if (json !== undefined && formData !== undefined) throw new Error(BOTH_BODIES_ERROR);
     const location = env.location();
 
-    const headers: Record<string, string> = { Accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE };
+    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE };
     const teamId = env.currentTeamId();
     if (teamId !== null) headers[CURRENT_TEAM_HEADER] = String(teamId);
     const socketId = env.socketId();

@@ -1,7 +1,8 @@
+import { PATHS } from '@shared/routing/routes.js';
 import { LEDGER_KIND_LABELS, type LedgerRow } from '@shared/credits/credits.js';
 
 /** The dashboard tab with the member's ledger (the dashboard's :tab). */
-export const CREDITS_PATH = '/home/credits';
+export const CREDITS_PATH = PATHS.credits;
 
 export const ledgerPagePath = (page: number) => (page <= 1 ? CREDITS_PATH : `${CREDITS_PATH}?page=${page}`);
 

@@ -58,7 +58,7 @@ export function EarnCreditsView() {
             Next
           </button>
         </div>
-        <p className="surf-cc" aria-label={cc === null ? 'Credits: loading' : `You have ${cc} credits`}>
+        <p className="surf-cc">
           <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> <span className="surf-cc-unit">credits</span>
         </p>
       </div>

@@ -45,7 +45,7 @@ interface TicketRow {
   timer_seconds: number;
   challenge_code: string | null;
   status: 'open' | 'claimed' | 'replaced' | 'refused';
-  elapsed: number;
+  issued_at: Date;
 }
 
 /**
@@ -93,10 +93,12 @@ export class SurfService {
       }
       await manager.query(`UPDATE campaigns SET last_served_at = now() WHERE post_id = $1`, [pick.post_id]);
       const challenge = viewer.risk_score >= CHALLENGE_AT ? makeChallenge() : null;
+      // The server's own clock (that of live_time) starts and checks the countdown.
+      const issuedAt = new Date();
       const [ticket] = await manager.query(
-        `INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id, issued_at`,
-        [userId, pick.post_id, connectionId, this.config.surf.timerSeconds, challenge?.answer ?? null],
+        `INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, issued_at`,
+        [userId, pick.post_id, connectionId, this.config.surf.timerSeconds, challenge?.answer ?? null, issuedAt],
       );
       const post = await this.posts.post(pick.post_id, manager);
       const data: SurfData = {
@@ -118,8 +120,7 @@ export class SurfService {
   async claim(userId: number, connectionId: string, claim: SurfClaim): Promise<SurfClaimAnswer> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const [ticket]: TicketRow[] = await manager.query(
-        `SELECT id, viewer_id, post_id, connection_id, timer_seconds, challenge_code, status,
-                extract(epoch FROM now() - issued_at)::float8 AS elapsed
+        `SELECT id, viewer_id, post_id, connection_id, timer_seconds, challenge_code, status, issued_at
            FROM view_tickets WHERE id = $1 FOR UPDATE`,
         [claim.ticketId],
       );
@@ -189,8 +190,9 @@ export class SurfService {
     if (ticket.connection_id !== connectionId) {
       throw new SurfRefusal('This view belongs to another tab or window. Please continue there.');
     }
-    if (ticket.elapsed < ticket.timer_seconds) {
-      const left = Math.max(1, Math.ceil(ticket.timer_seconds - ticket.elapsed));
+    const elapsed = (Date.now() - ticket.issued_at.getTime()) / 1000;
+    if (elapsed < ticket.timer_seconds) {
+      const left = Math.max(1, Math.ceil(ticket.timer_seconds - elapsed));
       throw new SurfRefusal(`Please wait until the countdown ends (${left} s left).`);
     }
   }

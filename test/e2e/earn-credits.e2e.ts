@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { expect, headerCredits, signUpMember, SURF_TIMER_SECONDS, test } from './surf-fixtures.js';
+
+test('a view earned in Earn Credits is credited at once, and the poster sees it on the campaign', async ({ browser, app }) => {
+  const alice = await signUpMember(browser, app, 'Alice');
+  const bob = await signUpMember(browser, app, 'Bob');
+  const headline = `Fresh sourdough every morning ${randomBytes(2).toString('hex')}`;
+
+  // Alice writes a post and gives its campaign her 10 welcome credits.
+  const a = alice.page;
+  await a.goto('/home/yourPosts');
+  await expect(a.getByText('You have no posts yet.')).toBeVisible();
+  await a.getByRole('link', { name: 'Create your first post' }).click();
+  await a.getByLabel('Text', { exact: true }).fill(`${headline}\nCome and taste it.`);
+  await a.getByLabel('Link (optional)').fill('https://example.com/bakery');
+  await a.getByRole('button', { name: 'Publish post' }).click();
+  const card = a.getByRole('listitem').filter({ hasText: headline });
+  await expect(card).toContainText('Out of credits');
+  await expect(card.getByTestId('campaign-credits')).toHaveText('0');
+  await expect(headerCredits(a)).toHaveText('10 credits');
+  await card.getByLabel('Credits', { exact: true }).fill('10');
+  await card.getByRole('button', { name: 'Assign' }).click();
+  await expect(card.getByText('10 credits assigned to this campaign.')).toBeVisible();
+  await expect(card.getByTestId('campaign-credits')).toHaveText('10');
+  await expect(card).toContainText('Active');
+  await expect(headerCredits(a)).toHaveText('0 credits');
+
+  // Bob surfs: Alice's post is shown in the page, and Next waits for the countdown.
+  const b = bob.page;
+  await b.goto('/home/earnCredits');
+  await expect(headerCredits(b)).toHaveText('10 credits');
+  const bar = b.getByRole('region', { name: 'Surf bar' });
+  await expect(b.getByRole('article')).toContainText(headline);
+  await expect(b.getByRole('link', { name: /example\.com/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  const next = bar.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+
+  // A click forced through during the countdown sends nothing.
+  await next.click({ force: true });
+  const earned = await app.db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND kind = 'view_earned'`, [bob.id]);
+  expect(earned.rows[0].n).toBe(0);
+
+  // The poster's name opens the profile popup.
+  await bar.getByRole('button', { name: 'Alice' }).click();
+  const popup = b.getByRole('dialog', { name: 'Alice' });
+  await expect(popup).toContainText(`@${alice.username}`);
+  await expect(popup.getByRole('link', { name: 'View full profile' })).toHaveAttribute('href', `/profile/${alice.username}`);
+  await popup.getByRole('button', { name: 'Close' }).first().click();
+  await expect(popup).toBeHidden();
+
+  await expect(next).toBeEnabled({ timeout: (SURF_TIMER_SECONDS + 5) * 1000 });
+  await next.click();
+  await expect(headerCredits(b)).toHaveText('11 credits', { timeout: 2000 });
+  await expect(b.getByText('Credit earned! +1 credit')).toBeVisible();
+  // Bob saw Alice's post today, so the next one is another (from the worker's other tests), or there is none.
+  const stage = b.getByTestId('surf-stage');
+  await expect(stage.getByRole('article').or(stage.getByText('There are no posts for you to view right now.'))).toBeVisible();
+  await expect(stage).not.toContainText(headline);
+
+  // Alice's campaign: one view, one credit less.
+  await a.reload();
+  await expect(card.getByTestId('campaign-views-total')).toHaveText('1');
+  await expect(card.getByTestId('campaign-views-today')).toHaveText('1');
+  await expect(card.getByTestId('campaign-credits')).toHaveText('9');
+  await expect(card).not.toContainText('No views yet');
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('Next works from the keyboard, and a second tab takes over the surf bar', async ({ browser, app }) => {
+  const poster = await signUpMember(browser, app, 'Paula');
+  for (const [index, text] of ['First post to view', 'Second post to view'].entries()) {
+    const created = await poster.page.request.post('/data/posts', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { text: `${text} ${index}`, language: 'en' },
+    });
+    expect(created.status()).toBe(200);
+    const { pid } = (await created.json()).data.post;
+    const assigned = await poster.page.request.post(`/data/campaigns/${pid}/assign`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Idempotency-Key': `e2e-assign-${pid}` },
+      data: { amount: 5 },
+    });
+    expect(assigned.status()).toBe(200);
+  }
+  const viewer = await signUpMember(browser, app, 'Victor');
+  const first = viewer.page;
+  await first.goto('/home/earnCredits');
+  const next = first.getByRole('region', { name: 'Surf bar' }).getByRole('button', { name: 'Next' });
+  // (Posts of the other tests of this worker may come first.)
+  await expect(first.getByRole('article')).toBeVisible();
+  await next.focus();
+  await expect(next).toBeFocused();
+  await expect(next).toBeEnabled({ timeout: (SURF_TIMER_SECONDS + 5) * 1000 });
+  await first.keyboard.press('Enter');
+  await expect(headerCredits(first)).toHaveText('11 credits', { timeout: 2000 });
+  const claimed = await app.db.query(`SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed'`, [viewer.id]);
+  expect(claimed.rows[0].telemetry).toMatchObject({ keyEvent: true, isTrusted: true });
+
+  // The next post is up; opening Earn Credits in a second tab moves the ticket there.
+  await expect(first.getByRole('article')).toBeVisible();
+  const second = await viewer.context.newPage();
+  await second.goto('/home/earnCredits');
+  await expect(second.getByRole('article')).toBeVisible();
+  await expect(first.getByText('You continued in another tab')).toBeVisible();
+  await first.getByRole('button', { name: 'Continue here' }).click();
+  await expect(first.getByRole('article')).toBeVisible();
+  await expect(second.getByText('You continued in another tab')).toBeVisible();
+
+  await poster.context.close();
+  await viewer.context.close();
+});

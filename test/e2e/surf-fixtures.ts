@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import pg from 'pg';
+import { startServerProcess } from '../support/server-process.js';
+import { createTestDatabase } from '../support/test-postgres.js';
+import { test as base, expect, type AppUnderTest, type WebsiteColumns } from './fixtures.js';
+
+/** The surf bar's countdown in these tests: short, so a test does not sit through the default 15 s. */
+export const SURF_TIMER_SECONDS = 3;
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/**
+ * The base fixtures with this worker's server started with a 3 s surf countdown, and a higher
+ * per-address rate limit (every member of these tests signs up from 127.0.0.1).
+ */
+export const test = base.extend<object, { app: AppUnderTest }>({
+  app: [
+    async ({}, use) => {
+      const adminUrl = process.env.DATABASE_URL;
+      if (!adminUrl) throw new Error('DATABASE_URL is not set: run the e2e tests through `npm test`');
+      const database = await createTestDatabase(adminUrl, 'e2e_surf');
+      const server = await startServerProcess({
+        DATABASE_URL: database.url,
+        SURF_TIMER_SECONDS: String(SURF_TIMER_SECONDS),
+        RATE_LIMIT_FACTOR: '10',
+      });
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      const setWebsite = async (columns: WebsiteColumns) => {
+        const names = Object.keys(columns);
+        await db.query(`UPDATE website_settings SET ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} WHERE id = 1`, Object.values(columns));
+      };
+      await use({ url: server.url, db, setWebsite });
+      await db.end();
+      await server.stop();
+      await database.drop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };
+
+export interface Member {
+  id: number;
+  username: string;
+  firstName: string;
+  page: Page;
+  context: BrowserContext;
+}
+
+/**
+ * A member in a browser context of their own: signed up through the API as the signup form
+ * does (with the 10-credit welcome bonus), onboarding marked done.
+ */
+export async function signUpMember(
+  browser: { newContext: (options: { baseURL: string }) => Promise<BrowserContext> },
+  app: AppUnderTest,
+  firstName: string,
+): Promise<Member> {
+  const username = `${firstName.toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  const response = await page.request.post('/data/auth/signup', {
+    headers: XHR,
+    data: { username, first_name: firstName, email: `${username}@example.test`, password: 'correct horse battery' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { rows } = await app.db.query(`UPDATE users SET finished_get_started = true WHERE username = $1 RETURNING id`, [username]);
+  return { id: rows[0].id, username, firstName, page, context };
+}
+
+/** The live credit count in the member header (it comes over the socket). */
+export function headerCredits(page: Page) {
+  return page.getByTestId('credit-count');
+}
