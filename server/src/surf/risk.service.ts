@@ -11,11 +11,6 @@ const RECENT_CLAIMS = 10;
 /** Two intervals this close (ms) count as "identical": people are never that regular. */
 const SAME_INTERVAL_MS = 3;
 
-export interface RiskOutcome {
-  score: number;
-  blockedNow: boolean;
-}
-
 /**
  * Scores each Next click (spec 4 telemetry): untrusted (scripted) clicks, clicks in a hidden
  * tab, and repeats of the same interval or the same position seen in the last claims raise
@@ -23,20 +18,13 @@ export interface RiskOutcome {
  */
 @Injectable()
 export class RiskService {
-  async assess(manager: EntityManager, userId: number, click: ClickTelemetry): Promise<RiskOutcome> {
+  /** How much this click moves the member's score, judged against their latest claims. */
+  async delta(manager: EntityManager, userId: number, click: ClickTelemetry): Promise<number> {
     const recent: { telemetry: ClickTelemetry | null }[] = await manager.query(
       `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`,
       [userId, RECENT_CLAIMS],
     );
-    const delta = riskDelta(click, recent.map((row) => row.telemetry).filter((t): t is ClickTelemetry => t !== null));
-    const [[row]] = await manager.query(
-      `UPDATE users u SET risk_score = greatest(0, least(1000, u.risk_score + $2)),
-                          earning_blocked = u.earning_blocked OR u.risk_score + $2 >= $3
-         FROM users before WHERE u.id = $1 AND before.id = u.id
-       RETURNING u.risk_score, u.earning_blocked, before.earning_blocked AS was_blocked`,
-      [userId, delta, BLOCK_AT],
-    );
-    return { score: row.risk_score, blockedNow: row.earning_blocked && !row.was_blocked };
+    return riskDelta(click, recent.map((row) => row.telemetry).filter((t): t is ClickTelemetry => t !== null));
   }
 }
 

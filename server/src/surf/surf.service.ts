@@ -12,7 +12,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import { CHALLENGE_AT, RiskService } from './risk.service.js';
+import { BLOCK_AT, CHALLENGE_AT, RiskService } from './risk.service.js';
 
 const M1 = 'View this post until the countdown ends, then press Next to earn 1 credit.';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -46,6 +46,7 @@ interface TicketRow {
   challenge_code: string | null;
   status: 'open' | 'claimed' | 'replaced' | 'refused';
   issued_at: Date;
+  earned_today: number;
 }
 
 /**
@@ -73,7 +74,9 @@ export class SurfService {
     }
     const { answer, replaced } = await this.dataSource.transaction(async (manager) => {
       const [viewer] = await manager.query(
-        `SELECT earning_blocked, risk_score, rotator_languages FROM users WHERE id = $1 FOR UPDATE`,
+        `SELECT earning_blocked, risk_score, rotator_languages,
+                CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned_today
+           FROM users WHERE id = $1 FOR UPDATE`,
         [userId],
       );
       // One open ticket per member: a new one replaces the old, wherever it was opened.
@@ -83,7 +86,7 @@ export class SurfService {
       );
       const refusal = viewer.earning_blocked
         ? 'Earning is paused on your account while we look at unusual activity. Please contact us if you think this is a mistake.'
-        : (await this.earnedToday(manager, userId)) >= this.config.surf.dailyEarningCap
+        : viewer.earned_today >= this.config.surf.dailyEarningCap
           ? `You reached today's limit of ${this.config.surf.dailyEarningCap} credited views. Come back tomorrow!`
           : null;
       if (refusal) return { answer: this.nothing(refusal), replaced: replacedRows };
@@ -120,8 +123,9 @@ export class SurfService {
   async claim(userId: number, connectionId: string, claim: SurfClaim): Promise<SurfClaimAnswer> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const [ticket]: TicketRow[] = await manager.query(
-        `SELECT id, viewer_id, post_id, connection_id, timer_seconds, challenge_code, status, issued_at
-           FROM view_tickets WHERE id = $1 FOR UPDATE`,
+        `SELECT t.id, t.viewer_id, t.post_id, t.connection_id, t.timer_seconds, t.challenge_code, t.status, t.issued_at,
+                CASE WHEN u.earned_day = current_date THEN u.earned_today ELSE 0 END AS earned_today
+           FROM view_tickets t JOIN users u ON u.id = t.viewer_id WHERE t.id = $1 FOR UPDATE OF t`,
         [claim.ticketId],
       );
       this.checkTicket(ticket, userId, connectionId);
@@ -129,7 +133,7 @@ export class SurfService {
         await this.closeTicket(manager, ticket.id, 'refused', claim);
         return { refused: 'That was not the code shown. No credit for this view; the next post is on its way.' };
       }
-      if ((await this.earnedToday(manager, userId)) >= this.config.surf.dailyEarningCap) {
+      if (ticket.earned_today >= this.config.surf.dailyEarningCap) {
         await this.closeTicket(manager, ticket.id, 'refused', claim);
         return { refused: `You reached today's limit of ${this.config.surf.dailyEarningCap} credited views. Come back tomorrow!` };
       }
@@ -155,8 +159,17 @@ export class SurfService {
         { account: 'user', userId, amount: 1, kind: 'view_earned', campaignId: ticket.post_id },
       ]);
       // Scored against the earlier claims, before this one joins them.
-      const risk = await this.risk.assess(manager, userId, claim.telemetry);
+      const riskDelta = await this.risk.delta(manager, userId, claim.telemetry);
       await this.closeTicket(manager, ticket.id, 'claimed', claim);
+      const [[viewer]] = await manager.query(
+        `UPDATE users u SET risk_score = greatest(0, least(1000, u.risk_score + $2)),
+                earning_blocked = u.earning_blocked OR u.risk_score + $2 >= $3,
+                earned_today = CASE WHEN u.earned_day = current_date THEN u.earned_today + 1 ELSE 1 END,
+                earned_day = current_date
+           FROM users before WHERE u.id = $1 AND before.id = u.id
+         RETURNING u.credits, u.earning_blocked AND NOT before.earning_blocked AS blocked_now`,
+        [userId, riskDelta, BLOCK_AT],
+      );
       const [[stats]] = await manager.query(
         `UPDATE campaigns SET views_total = views_total + 1,
                 views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
@@ -164,12 +177,19 @@ export class SurfService {
           WHERE post_id = $1 RETURNING credits`,
         [ticket.post_id],
       );
-      return { campaignEmpty: Number(stats.credits) === 0, ownerId: campaign.user_id as number, postId: ticket.post_id, blockedNow: risk.blockedNow };
+      return {
+        campaignEmpty: Number(stats.credits) === 0,
+        ownerId: campaign.user_id as number,
+        blockedNow: viewer.blocked_now as boolean,
+        cc: Number(viewer.credits),
+      };
     });
 
-    const live = await this.liveData.forUser(userId);
-    if ('refused' in outcome) return { credited: 0, cc: live.cc ?? 0, message: outcome.refused! };
-    this.realtime.sendToUser(userId, 'live:data', [live]);
+    if ('refused' in outcome) {
+      const live = await this.liveData.forUser(userId);
+      return { credited: 0, cc: live.cc ?? 0, message: outcome.refused! };
+    }
+    this.realtime.sendToUser(userId, 'live:data', [{ cc: outcome.cc, live_time: Date.now() }]);
     if (outcome.campaignEmpty) {
       await this.notifications.notify(outcome.ownerId, {
         type: 'campaign_out_of_credits',
@@ -179,7 +199,7 @@ export class SurfService {
       });
     }
     if (outcome.blockedNow) await this.alertAdmins(userId);
-    return { credited: 1, cc: live.cc ?? 0, message: 'Credit earned!' };
+    return { credited: 1, cc: outcome.cc, message: 'Credit earned!' };
   }
 
   private checkTicket(ticket: TicketRow | undefined, userId: number, connectionId: string): asserts ticket is TicketRow {
@@ -203,15 +223,6 @@ export class SurfService {
       status,
       JSON.stringify(claim.telemetry),
     ]);
-  }
-
-  private async earnedToday(manager: EntityManager, userId: number): Promise<number> {
-    const [row] = await manager.query(
-      `SELECT count(*)::int AS n FROM credit_ledger
-        WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned' AND created_at >= current_date`,
-      [userId],
-    );
-    return row.n;
   }
 
   private nothing(message: string): SurfNextAnswer {
