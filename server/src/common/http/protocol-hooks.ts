@@ -11,27 +11,36 @@ import { parseRequestContext, type RequestContext } from './request-context.js';
 export function registerProtocolHooks(fastify: FastifyInstance): void {
   fastify.decorateRequest('context', null as unknown as RequestContext);
 
-  fastify.addHook('onRequest', async (request) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  fastify.addHook('onRequest', (request, _reply, done) => {
     request.context = parseRequestContext(request.headers);
     if (
       STATE_CHANGING_METHODS.includes(request.method) &&
       isDataPath(request.url) &&
       request.headers[XHR_HEADER] !== XHR_HEADER_VALUE
     ) {
-      throw new AppError(
-        ErrorCode.MissingXhrMarker,
-        'Request refused',
-        'This request did not come from the app. Please reload the page and try again.',
+      done(
+        new AppError(
+          ErrorCode.MissingXhrMarker,
+          'Request refused',
+          'This request did not come from the app. Please reload the page and try again.',
+        ),
       );
+      return;
     }
+    done();
   });
 
-  fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
-      'request',
-    );
-  });
+  // One line per request at `info`; not even the hook runs at quieter levels.
+  if (fastify.log.level === 'info' || fastify.log.level === 'debug' || fastify.log.level === 'trace') {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+        'request',
+      );
+      done();
+    });
+  }
 }
 
 export function isDataPath(url: string): boolean {
