@@ -1,14 +1,6 @@
 import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  type OnGatewayConnection,
-  type OnGatewayInit,
-} from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { fastifyCookie } from '@fastify/cookie';
-import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import {
   LIVE_TIME_INTERVAL_MS,
@@ -17,19 +9,14 @@ import {
   SOCKET_PATH,
   rooms,
   type Ack,
-  type ClientToServerEvents,
   type ResumeAnswer,
-  type ServerToClientEvents,
-  type SocketData,
 } from '@shared/realtime/events.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { RealtimeService, type RealtimeServer } from './realtime.service.js';
-
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
 const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
 const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
@@ -55,6 +42,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   afterInit(server: RealtimeServer): void {
     this.realtime.attach(server);
+    this.realtime.handle('session:resume', (socket, body) => this.resume(socket, body));
     server.use((socket, next) => {
       this.authenticate(socket)
         .then(() => this.joinRooms(socket))
@@ -75,12 +63,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   async handleConnection(socket: RealtimeSocket): Promise<void> {
     const { userId } = socket.data;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
+    this.realtime.listen(socket);
     socket.emit('live:data', await this.liveData.forUser(userId));
   }
 
   /** Called by a (re)connected tab: what it missed, and the current live data. */
-  @SubscribeMessage('session:resume')
-  async resume(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): Promise<Ack<ResumeAnswer>> {
+  private async resume(socket: RealtimeSocket, body: unknown): Promise<Ack<ResumeAnswer>> {
     const request = resumeSchema.safeParse(body);
     if (!request.success) return { error: 'Invalid request' };
     const { userId } = socket.data;

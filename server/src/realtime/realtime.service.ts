@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
+import type { Server, Socket } from 'socket.io';
+import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
 import { rooms } from '@shared/realtime/events.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The acknowledgement a client event answers with. */
+type AckOf<E extends keyof ClientToServerEvents> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+/** Answers one client event; the payload is untrusted and must be validated. */
+export type SocketEventHandler<E extends keyof ClientToServerEvents> = (socket: RealtimeSocket, payload: unknown) => Promise<AckOf<E>>;
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
@@ -22,9 +28,29 @@ export interface SendOptions {
 @Injectable()
 export class RealtimeService {
   private server: RealtimeServer | null = null;
+  private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
 
   attach(server: RealtimeServer): void {
     this.server = server;
+  }
+
+  /**
+   * Feature modules answer client events here. Plain listeners on each socket keep a connection
+   * light (Nest's @SubscribeMessage builds an rxjs pipeline per handler per socket).
+   */
+  handle<E extends keyof ClientToServerEvents>(event: E, handler: SocketEventHandler<E>): void {
+    this.handlers.set(event, handler as unknown as SocketEventHandler<keyof ClientToServerEvents>);
+  }
+
+  /** Called once per connection by the gateway. */
+  listen(socket: RealtimeSocket): void {
+    for (const [event, handler] of this.handlers) {
+      (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
+        if (typeof ack !== 'function') return;
+        const answer = ack as (answer: Ack<unknown>) => void;
+        handler(socket, payload).then(answer, () => answer({ error: 'Something went wrong. Please try again.' }));
+      });
+    }
   }
 
   sendToUser<E extends EventName>(userId: number, event: E, args: EventArgs<E>, options: SendOptions = {}): void {

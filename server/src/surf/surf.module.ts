@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RiskService } from './risk.service.js';
+import { SurfClaimHandler } from './surf-claim.handler.js';
 import { SurfController } from './surf.controller.js';
-import { SurfGateway } from './surf.gateway.js';
 import { SurfService } from './surf.service.js';
 
-@Module({ controllers: [SurfController], providers: [SurfService, SurfGateway, RiskService] })
+@Module({ controllers: [SurfController], providers: [SurfService, SurfClaimHandler, RiskService] })
 export class SurfModule {}
