@@ -18,15 +18,22 @@ export interface AppUnderTest {
   setWebsite(columns: WebsiteColumns): Promise<void>;
 }
 
-/** One server process and database per worker; tests in a worker run one after another. */
-export const test = base.extend<object, { app: AppUnderTest }>({
-  app: [
-    async ({}, use) => {
+/**
+ * The worker fixture: one server process (with `env` on top of the defaults) on a database of
+ * its own; tests in a worker run one after another. Files that need other server settings
+ * extend the base test with their own `appFixture(env)`.
+ */
+export function appFixture(
+  env: Record<string, string> = {},
+  databasePrefix = 'e2e',
+): [(args: object, use: (app: AppUnderTest) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+  return [
+    async ({}, use: (app: AppUnderTest) => Promise<void>) => {
       const adminUrl = process.env.DATABASE_URL;
       if (!adminUrl) throw new Error('DATABASE_URL is not set: run the e2e tests through `npm test`');
-      const database: TestDatabase = await createTestDatabase(adminUrl, 'e2e');
+      const database: TestDatabase = await createTestDatabase(adminUrl, databasePrefix);
       // Many members sign up from one address in a worker: raise the per-address limits.
-      const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT_FACTOR: '50' });
+      const server: ServerProcess = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT_FACTOR: '50', ...env });
       const db = new pg.Client({ connectionString: database.url });
       await db.connect();
       const setWebsite = async (columns: WebsiteColumns) => {
@@ -47,7 +54,11 @@ export const test = base.extend<object, { app: AppUnderTest }>({
       await database.drop();
     },
     { scope: 'worker' },
-  ],
+  ];
+}
+
+export const test = base.extend<object, { app: AppUnderTest }>({
+  app: appFixture(),
   baseURL: async ({ app }, use) => use(app.url),
 });
 

@@ -1,43 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import pg from 'pg';
-import { startServerProcess } from '../support/server-process.js';
-import { createTestDatabase } from '../support/test-postgres.js';
-import { test as base, expect, type AppUnderTest, type WebsiteColumns } from './fixtures.js';
+import { appFixture, test as base, expect, type AppUnderTest } from './fixtures.js';
 
 /** The surf bar's countdown in these tests: short, so a test does not sit through the default 15 s. */
 export const SURF_TIMER_SECONDS = 3;
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
-/**
- * The base fixtures with this worker's server started with a 3 s surf countdown, and a higher
- * per-address rate limit (every member of these tests signs up from 127.0.0.1).
- */
+/** The base fixtures with this worker's server started with a 3 s surf countdown. */
 export const test = base.extend<object, { app: AppUnderTest }>({
-  app: [
-    async ({}, use) => {
-      const adminUrl = process.env.DATABASE_URL;
-      if (!adminUrl) throw new Error('DATABASE_URL is not set: run the e2e tests through `npm test`');
-      const database = await createTestDatabase(adminUrl, 'e2e_surf');
-      const server = await startServerProcess({
-        DATABASE_URL: database.url,
-        SURF_TIMER_SECONDS: String(SURF_TIMER_SECONDS),
-        RATE_LIMIT_FACTOR: '10',
-      });
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      const setWebsite = async (columns: WebsiteColumns) => {
-        const names = Object.keys(columns);
-        await db.query(`UPDATE website_settings SET ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} WHERE id = 1`, Object.values(columns));
-      };
-      await use({ url: server.url, db, setWebsite });
-      await db.end();
-      await server.stop();
-      await database.drop();
-    },
-    { scope: 'worker' },
-  ],
+  app: appFixture({ SURF_TIMER_SECONDS: String(SURF_TIMER_SECONDS) }, 'e2e_surf'),
 });
 
 export { expect };
