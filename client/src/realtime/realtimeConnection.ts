@@ -1,5 +1,4 @@
-import type { Socket } from 'socket.io-client';
-import { SOCKET_PATH, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '@shared/realtime/events.js';
+import { SOCKET_PATH, type Ack } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
@@ -8,10 +7,9 @@ import { appStore } from '../state/store.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
+import { socketAtom, type AppSocket } from './socketAtom.js';
 
-type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-let socket: AppSocket | null = null;
 let connectedKey: string | null = null;
 /** Bumped by every connect and disconnect, so a connect still loading the client library knows it was superseded. */
 let generation = 0;
@@ -23,7 +21,7 @@ let generation = 0;
  */
 export async function connectRealtime(sessionKey: string | null, onEndedByServer: () => void): Promise<void> {
   const key = sessionKey ?? 'visitor';
-  if (socket && connectedKey === key) return;
+  if (appStore.get(socketAtom) && connectedKey === key) return;
   disconnectRealtime();
   const mine = generation;
   connectedKey = key;
@@ -37,7 +35,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     reconnectionDelay: 1000,
     reconnectionDelayMax: 10_000,
   });
-  socket = next;
+  appStore.set(socketAtom, next);
   setConnectionState('connecting');
 
   next.on('connect', () => {
@@ -80,7 +78,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
 
 /** Sends the surf bar's Next click; answers the server's acknowledgement (or an error when offline). */
 export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer>> {
-  const current = socket;
+  const current = appStore.get(socketAtom);
   if (!current?.connected) return Promise.resolve({ error: 'You are offline. Reconnecting…' });
   return current
     .timeout(timeoutMs)
@@ -98,9 +96,10 @@ export function onSurfReplaced(listener: (ticketId: string) => void): () => void
 
 export function disconnectRealtime(): void {
   generation++;
+  const socket = appStore.get(socketAtom);
   socket?.removeAllListeners();
   socket?.disconnect();
-  socket = null;
+  appStore.set(socketAtom, null);
   connectedKey = null;
   setConnectionId(null);
   setConnectionState('idle');
