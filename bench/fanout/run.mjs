@@ -233,12 +233,28 @@ async function measure(kind, database) {
     cleanups.push(() => worker.stop());
   }
   const completes = new Map(); // announcement id → [complete messages]
+  let waiter = null; // { id, resolve } of the fan-out being awaited
   for (const worker of workers) {
     worker.on('complete', (message) => {
       if (!completes.has(message.id)) completes.set(message.id, []);
       completes.get(message.id).push(message);
+      if (waiter && waiter.id === message.id && completes.get(message.id).length >= workers.length) waiter.resolve();
     });
   }
+  /** Resolves when every generator has reported announcement `id` complete, or at `deadline`. */
+  const allReceived = (id, deadline) =>
+    new Promise((resolve) => {
+      if ((completes.get(id)?.length ?? 0) >= workers.length) return resolve();
+      const timer = setTimeout(resolve, Math.max(0, deadline - sharedNow()));
+      waiter = {
+        id,
+        resolve: () => {
+          clearTimeout(timer);
+          waiter = null;
+          resolve();
+        },
+      };
+    });
 
   // Connect: every generator at once, each with its share of the handshakes in flight.
   log(`${kind}: connecting ${SETTINGS.sockets} sockets from ${workers.length} generator process(es)`);
@@ -294,7 +310,8 @@ async function measure(kind, database) {
     const id = await started.trigger();
     const answeredAt = sharedNow();
     const deadline = sentAt + SETTINGS.timeoutMs;
-    while ((completes.get(id)?.length ?? 0) < workers.length && sharedNow() < deadline) await sleep(1);
+    await allReceived(id, deadline);
+    waiter = null;
     const stats = await Promise.all(workers.map((worker) => worker.request({ type: 'stats', id })));
     const received = stats.reduce((n, s) => n + s.count, 0);
     const lasts = stats.map((s) => s.last).filter((t) => t !== null);
