@@ -121,10 +121,13 @@ describe('request rules', () => {
     expect(JSON.stringify(body)).not.toMatch(/Unexpected|JSON at position|SyntaxError/);
   });
 
-  it('sets security headers with a CSP on answers', async () => {
-    const response = await fetch(`${testApp.baseUrl}/data/start`);
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  it('sets the page CSP on pages and a locked-down API policy on /data answers', async () => {
+    const page = await fetch(`${testApp.baseUrl}/terms`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const answer = await fetch(`${testApp.baseUrl}/data/start`);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
