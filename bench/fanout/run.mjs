@@ -67,6 +67,8 @@ const SETTINGS = {
   appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
   /** Diagnostics: extra node options for the app, e.g. "--import=./bench/fanout/profile/lean-message-handlers.mjs". */
   appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+  /** Diagnostics: extra node options for the bare baseline server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+  baselineNodeOptions: (process.env.BENCH_BASELINE_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   /** Diagnostics: extra environment for the app, "KEY=value KEY2=value" (e.g. REDIS_URL=redis://127.0.0.1:6379). */
   appEnv: Object.fromEntries((process.env.BENCH_APP_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 };
@@ -149,7 +151,7 @@ async function startTarget(kind, database) {
       args: [BARE_SERVER],
       env: { PORT: '0', HOST: '127.0.0.1' },
       core: serverCore,
-      nodeOptions: SETTINGS.gc ? GC_NODE_OPTIONS : [],
+      nodeOptions: [...(SETTINGS.gc ? GC_NODE_OPTIONS : []), ...SETTINGS.baselineNodeOptions],
     });
     let nextId = 1;
     return {
@@ -443,7 +445,11 @@ function print(report) {
   );
   out.push(`Open files limit of the server: ${Object.values(results).map((r) => `${r.kind} ${r.server?.openFilesLimit ?? '?'}`).join(', ')}`);
   out.push(`Database: ${meta.database ?? '-'}`);
-  const diagnostics = [...meta.settings.appNodeOptions, ...Object.entries(meta.settings.appEnv).map(([key, value]) => `${key}=${value}`)];
+  const diagnostics = [
+    ...meta.settings.appNodeOptions,
+    ...Object.entries(meta.settings.appEnv).map(([key, value]) => `${key}=${value}`),
+    ...meta.settings.baselineNodeOptions.map((option) => `baseline: ${option}`),
+  ];
   if (diagnostics.length) out.push(`NOTE: the app ran with ${diagnostics.join(' ')}: not the unchanged app's figures`);
   out.push('');
   const kinds = Object.keys(results);

@@ -8,12 +8,13 @@
 // or 'ws': a minimal Engine.IO 4 / Socket.IO 5 protocol client on the `ws` package (open packet →
 // CONNECT with auth → events; answers pings). It does less work per message than socket.io-client,
 // so the generator core is less likely to be what limits the measured fan-out time.
-import WebSocket from 'ws';
 import { io } from 'socket.io-client';
 import { serveRequests, sharedNow } from './lib/common.mjs';
 
 const EVENT = 'announcement:show';
 const CLIENT = process.env.BENCH_FANOUT_CLIENT || 'socket.io-client';
+// `ws` comes with socket.io-client (engine.io-client depends on it); loaded only for the 'ws' client.
+const WebSocket = CLIENT === 'ws' ? (await import('ws')).default : null;
 const connections = [];
 /** announcement id → { count, duplicates, first, last } */
 const received = new Map();

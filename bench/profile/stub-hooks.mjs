@@ -6,7 +6,7 @@ const STUBS = {
   'helmet-static': { specifier: '@fastify/helmet', file: 'helmet-static.mjs' },
   'helmet-html-only': { specifier: '@fastify/helmet', file: 'helmet-html-only.mjs' },
   'no-compress': { specifier: '@fastify/compress', file: 'noop-plugin.mjs' },
-  'no-cookie': { specifier: '@fastify/cookie', file: 'noop-plugin.mjs' },
+  'no-cookie': { specifier: '@fastify/cookie', file: 'cookie-noop.mjs' },
   'no-multipart': { specifier: '@fastify/multipart', file: 'noop-plugin.mjs' },
   'no-rate-limit': { specifier: '@fastify/rate-limit', file: 'noop-plugin.mjs' },
   'no-protocol-hooks': { suffix: '/dist/server/src/common/http/protocol-hooks.js', file: 'protocol-hooks-none.mjs' },
