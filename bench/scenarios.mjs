@@ -142,7 +142,6 @@ scenarios.push(
     id: 'login',
     title: 'POST /data/auth/login (argon2id)',
     server: 'app',
-    throughputOnly: true,
     request: {
       method: 'POST',
       path: '/data/auth/login',

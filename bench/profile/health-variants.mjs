@@ -2,7 +2,8 @@
 // on the bare peer, on Fastify with the app's logger settings, and on the real app with parts
 // swapped out (register.mjs), under the same load as `npm run bench`, to show where the app's
 // time per request goes. Diagnostic only. BENCH_VARIANTS=id,id picks variants; the other
-// BENCH_* settings are the benchmark's. Writes bench/results/profile-<timestamp>.json.
+// BENCH_* settings are the benchmark's; BENCH_CUSTOM_VARIANTS="id=stub+stub,…" adds app variants
+// with any set of stubs. Writes bench/results/profile-<timestamp>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBenchConfig } from '../lib/config.mjs';
@@ -16,6 +17,10 @@ const ALL_STUBS = ['no-helmet', 'no-compress', 'no-cookie', 'no-multipart', 'no-
 const variants = [
   { id: 'peer', title: 'bare Fastify peer', kind: 'peer' },
   { id: 'fastify-logger', title: 'Fastify + app logger/reqId options, no plugins, no Nest', kind: 'fastify-like-app' },
+  { id: 'fastify-pino', title: 'Fastify + the app\'s pino logger only', kind: 'fastify-like-app', env: { BENCH_FASTIFY_REQID: '0' } },
+  { id: 'fastify-uuid', title: 'Fastify + UUID request id only', kind: 'fastify-like-app', env: { BENCH_FASTIFY_LOGGER: '0' } },
+  { id: 'nest-minimal', title: 'Nest on Fastify, one controller, nothing else', kind: 'nest-minimal' },
+  { id: 'nest-minimal-logger', title: 'same + the app\'s pino logger and UUID request id', kind: 'nest-minimal', env: { BENCH_NEST_LOGGER: '1' } },
   { id: 'app', title: 'app as built (LOG_LEVEL=warn)', kind: 'app', stubs: [] },
   { id: 'app-silent', title: 'app, LOG_LEVEL=silent', kind: 'app', stubs: [], logLevel: 'silent' },
   { id: 'no-helmet', title: 'app without @fastify/helmet', kind: 'app', stubs: ['no-helmet'] },
@@ -84,14 +89,28 @@ const variants = [
 
 const config = loadBenchConfig();
 const pinning = planPinning(config.pin);
+// Ad-hoc app variants: BENCH_CUSTOM_VARIANTS="id=stub+stub,id2=stub" (stubs: profile/stub-hooks.mjs).
+const custom = (process.env.BENCH_CUSTOM_VARIANTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((spec) => {
+    const [id, stubs = ''] = spec.split('=');
+    return { id, title: `app, ${stubs.split('+').join(' + ')}`, kind: 'app', stubs: stubs.split('+').filter(Boolean) };
+  });
 const wanted = (process.env.BENCH_VARIANTS ?? '').split(',').filter(Boolean);
-const selected = wanted.length ? variants.filter((v) => wanted.includes(v.id) || v.id === 'peer') : variants;
+const selected = [
+  ...(wanted.length || custom.length ? variants.filter((v) => wanted.includes(v.id) || v.id === 'peer') : variants),
+  ...custom,
+];
 const log = (message) => process.stderr.write(`profile: ${message}\n`);
 
 function serverFor(variant, database) {
   const common = { PORT: '0', HOST: '127.0.0.1' };
   if (variant.kind === 'peer') return { args: ['bench/servers/fastify-peer.mjs'], env: common };
-  if (variant.kind === 'fastify-like-app') return { args: ['bench/profile/fastify-like-app.mjs'], env: { ...common, LOG_LEVEL: config.appLogLevel } };
+  if (variant.kind === 'fastify-like-app')
+    return { args: ['bench/profile/fastify-like-app.mjs'], env: { ...common, LOG_LEVEL: config.appLogLevel, ...variant.env } };
+  if (variant.kind === 'nest-minimal')
+    return { args: ['bench/profile/nest-minimal.mjs'], env: { ...common, LOG_LEVEL: config.appLogLevel, ...variant.env } };
   return {
     args: ['--import', './bench/profile/register.mjs', 'dist/server/src/main.js'],
     env: {
