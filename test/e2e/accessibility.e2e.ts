@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { expect, test } from './fixtures.js';
-import { PUBLIC_PATHS, openPage } from './helpers.js';
+import { PUBLIC_PATHS, openPage, settleAnimations } from './helpers.js';
 
 /** Every page a visitor can reach: the public routes and the not-found page. */
 const VISITOR_PAGES = [...PUBLIC_PATHS, '/no-such-page'];
@@ -35,7 +35,7 @@ test('axe finds no serious or critical violation with the credits dialog open', 
   await page.getByRole('button', { name: 'How do credits work?' }).click();
   await expect(page.getByRole('dialog', { name: 'How credits work' })).toBeVisible();
   // Check the dialog as it settles, not half-faded in (its opening animation takes 300 ms).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await settleAnimations(page);
   const blocking = await blockingViolations(page);
   expect(blocking.map((violation) => violation.id), `axe violations with the dialog open:\n${describeViolations(blocking)}`).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './helpers.js';
 import { expect, headerCredits, signUpMember, test } from './surf-fixtures.js';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -138,7 +139,7 @@ test.describe('on a 375 px wide phone', () => {
     for (const [path, ready] of checks) {
       await page.goto(path);
       await ready();
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+      await settleAnimations(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect.soft(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);

@@ -43,3 +43,18 @@ export async function withWebsite(app: AppUnderTest, columns: WebsiteColumns, bo
     await app.setWebsite(previous);
   }
 }
+
+/**
+ * Waits for the page's finite animations to end (modals and toasts fade in), so axe sees
+ * final colours. A cancelled animation (its element removed) rejects with AbortError: ignored.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -1,10 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { settleAnimations } from './helpers.js';
 import { endAllAnnouncements, expect, openAs, publishAnnouncement, test } from './realtime-helpers.js';
 
 /** Serious and critical axe violations on the page as it is, described for the failure message. */
 async function blockingViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
