@@ -6,12 +6,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
+import { markDataRoutes } from './common/http/data-routes.js';
 import { registerProtocolHooks } from './common/http/protocol-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { registerClientApp } from './static/client-app.js';
+import { WebsiteSettingsService } from './website/website-settings.service.js';
 
 /** JSON bodies are small in this app; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -39,8 +41,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  markDataRoutes(fastify);
+  registerProtocolHooks(fastify, app.get(WebsiteSettingsService));
   await registerHttpPlugins(fastify, config);
-  registerProtocolHooks(fastify);
   await registerClientApp(fastify, config.clientDistDir);
 
   if (config.redisUrl) {

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -18,11 +18,9 @@ import { ProfileModule } from './profile/profile.module.js';
 import { ReferralsModule } from './referrals/referrals.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
-import { AuthGuard } from './auth/auth.guard.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { HealthModule } from './health/health.module.js';
@@ -69,9 +67,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_GUARD, useClass: AuthGuard },
       ],
       exports: [APP_CONFIG],
     };

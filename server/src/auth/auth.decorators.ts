@@ -1,14 +1,17 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../sessions/auth-context.js';
+import { AUTH_LEVEL, type AuthLevel } from './auth-level.js';
+import { AuthGuard } from './auth.guard.js';
+
+export type { AuthLevel } from './auth-level.js';
 
 /**
- * Who may call a route. 'optional' resolves the user when there is one (a stale cookie still
- * answers 406 so the client logs out cleanly); routes without the decorator ignore sessions.
+ * `@Auth(level)` on a controller or a handler: the guard runs only where it is declared, so
+ * public routes (health, static) skip Nest's guard machinery (measured 2.7 µs per request as
+ * a global guard). Put it on the class or on handlers, not both: each would run the guard.
  */
-export type AuthLevel = 'optional' | 'member' | 'admin';
-export const AUTH_LEVEL = 'authLevel';
-export const Auth = (level: AuthLevel = 'member') => SetMetadata(AUTH_LEVEL, level);
+export const Auth = (level: AuthLevel = 'member') => applyDecorators(SetMetadata(AUTH_LEVEL, level), UseGuards(AuthGuard));
 
 declare module 'fastify' {
   interface FastifyRequest {

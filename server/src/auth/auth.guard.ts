@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { AUTH_LEVEL, type AuthLevel } from './auth.decorators.js';
+import { AUTH_LEVEL, type AuthLevel } from './auth-level.js';
 import { readSessionCookies, SESSION_COOKIE } from './session-cookies.js';
 
 /**

@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { ASSETS_BASE } from '@shared/constants/layout.js';
 import { findRoute } from '@shared/routing/routes.js';
 import { AppError } from '../common/errors/app-error.js';
+import { markPageRoutes } from '../common/http/data-routes.js';
 import { isDataPath } from '../common/http/protocol-hooks.js';
+import { PAGE_HELMET_OPTIONS } from './page-security.js';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
@@ -20,8 +23,20 @@ const CLIENT_NOT_BUILT = Buffer.from(
  * Serves the built client: files as they are (pre-compressed .br/.gz when the build made them),
  * hashed assets cached for a year, and index.html for every client route. Addresses that match
  * no route of the shared table still get the app (it renders the not-found page) but with 404.
+ * Its own plugin context carries helmet, so only pages pay for helmet's per-request headers.
  */
 export async function registerClientApp(fastify: FastifyInstance, clientDistDir: string): Promise<void> {
+  await fastify.register(async (pages) => {
+    // Nest sets the root's error handler (the envelope filter) only at init, after this
+    // context exists; look it up per error so unknown /data paths still answer the envelope.
+    pages.setErrorHandler((error, request, reply) => fastify.errorHandler(error, request, reply));
+    markPageRoutes(pages);
+    await pages.register(fastifyHelmet, PAGE_HELMET_OPTIONS);
+    await registerPages(pages, clientDistDir);
+  });
+}
+
+async function registerPages(fastify: FastifyInstance, clientDistDir: string): Promise<void> {
   const root = resolve(clientDistDir);
   const indexFile = join(root, 'index.html');
   const built = existsSync(indexFile);
