@@ -12,6 +12,8 @@ import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { MemberCache } from './sessions/member-cache.js';
+import { forgetActingMemberAfterWrites } from './sessions/member-cache.hooks.js';
 import { registerClientApp } from './static/client-app.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
@@ -43,6 +45,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   markDataRoutes(fastify);
   registerProtocolHooks(fastify, app.get(WebsiteSettingsService));
+  forgetActingMemberAfterWrites(fastify, app.get(MemberCache));
   await registerHttpPlugins(fastify, config);
   await registerClientApp(fastify, config.clientDistDir);
 

@@ -4,13 +4,19 @@ import type { AnnouncementPayload } from '../../shared/announcements/announcemen
 import { ANNOUNCEMENT_ENDPOINTS } from '../../shared/announcements/announcements.js';
 import type { NotificationItem } from '../../shared/notifications/notifications.js';
 import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications.js';
+import type { StartAnswer } from '../../shared/start/start.js';
 import { signUp, type TestMember } from './accounts.js';
+import { eventually } from './eventually.js';
 import type { TestBrowser } from './test-browser.js';
 
-/** A new member made an admin straight in the database (the role is read on every request). */
+/** A new member made an admin straight in the database; ready once the app has heard of it (NOTIFY). */
 export async function signUpAdmin(baseUrl: string, db: pg.Client): Promise<TestMember> {
   const member = await signUp(baseUrl);
   await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [member.id]);
+  await eventually(async () => {
+    const start = await member.browser.get<StartAnswer>('/data/start');
+    if (!start.body.data?.user?.isAdmin) throw new Error(`${member.username} is not an admin yet`);
+  });
   return member;
 }
 

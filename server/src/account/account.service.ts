@@ -11,6 +11,7 @@ import { AppError } from '../common/errors/app-error.js';
 import type { AuthUser } from '../sessions/auth-context.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
+import { MemberCache } from '../sessions/member-cache.js';
 
 const RESEND_EVERY_SECONDS = 60;
 const RESENDS_PER_HOUR = 5;
@@ -19,6 +20,7 @@ const RESENDS_PER_HOUR = 5;
 @Injectable()
 export class AccountService {
   constructor(
+    private readonly memberCache: MemberCache,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: AccountTokensService,
     private readonly users: UsersService,
@@ -43,6 +45,7 @@ export class AccountService {
       }
       return consumed;
     });
+    this.memberCache.forgetMember(token.userId);
     if (token.purpose === 'invite') {
       return {
         answer: { outcome: 'invite_accepted', message: 'Welcome! Choose your username and password to finish.', redirectTo: '/setupExistingUser' },

@@ -4,14 +4,15 @@ import pg from 'pg';
 const RECONNECT_DELAY_MS = 1000;
 
 /**
- * LISTENs on a PostgreSQL channel and calls `onChange` for every NOTIFY, reconnecting after a
- * lost connection (and calling `onChange` then, since notifications may have been missed).
+ * LISTENs on a PostgreSQL channel and calls `onChange` with each NOTIFY's payload, reconnecting
+ * after a lost connection (and calling `onChange()` without a payload then, since notifications
+ * may have been missed).
  * Caches that every server process keeps (settings, announcements) reload through this.
  */
 export async function listenForChanges(
   databaseUrl: string,
   channel: string,
-  onChange: () => void,
+  onChange: (payload?: string) => void,
   logger: LoggerService,
 ): Promise<{ close(): Promise<void> }> {
   let client: pg.Client | null = null;
@@ -19,7 +20,7 @@ export async function listenForChanges(
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
-    next.on('notification', onChange);
+    next.on('notification', (message) => onChange(message.payload));
     next.on('error', (error) => {
       logger.warn(`LISTEN ${channel} lost its connection: ${error.message}`);
       client = null;
@@ -35,7 +36,7 @@ export async function listenForChanges(
     if (closed) return;
     setTimeout(() => {
       if (closed) return;
-      connect().then(onChange, scheduleReconnect);
+      connect().then(() => onChange(), scheduleReconnect);
     }, RECONNECT_DELAY_MS).unref();
   };
 

@@ -11,6 +11,7 @@ import {
 import type { UiNotifications } from '@shared/start/start.js';
 import { AppError } from '../common/errors/app-error.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { MemberCache } from '../sessions/member-cache.js';
 
 const PAGE_SIZE = 20;
 const CATCH_UP_LIMIT = 50;
@@ -48,6 +49,7 @@ export class NotificationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly realtime: RealtimeService,
+    private readonly cache: MemberCache,
   ) {}
 
   async notify(userId: number, notification: NewNotification): Promise<NotificationItem> {
@@ -57,6 +59,7 @@ export class NotificationsService {
       [userId, notification.type, notification.heading, notification.body, notification.link ?? null],
     );
     const item = toItem(row);
+    this.cache.notifications.delete(userId);
     this.realtime.sendToUser(userId, 'notification:new', [item, await this.unreadCount(userId)]);
     return item;
   }
@@ -79,6 +82,7 @@ export class NotificationsService {
       [id, userId],
     );
     if (changed === 0) throw new AppError(ErrorCode.NotFound, 'Not found', 'This notification does not exist.');
+    this.cache.notifications.delete(userId);
     const unread = await this.unreadCount(userId);
     this.realtime.sendToUser(userId, 'notifications:read', [{ ids: [id], unread }], { except: [exceptConnection] });
     return { unread };
@@ -86,11 +90,17 @@ export class NotificationsService {
 
   async markAllRead(userId: number, exceptConnection: string | null): Promise<{ unread: number }> {
     await this.dataSource.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    this.cache.notifications.delete(userId);
     this.realtime.sendToUser(userId, 'notifications:read', [{ ids: null, unread: 0 }], { except: [exceptConnection] });
     return { unread: 0 };
   }
 
+  /** What /data/start shows in the header; cached (see MemberCache), since every page load asks. */
   async summary(userId: number): Promise<UiNotifications> {
+    return (await this.cache.notifications.get(userId, () => this.loadSummary(userId)))!;
+  }
+
+  private async loadSummary(userId: number): Promise<UiNotifications> {
     const rows: (NotificationRow & { unread: number; last_id: string | null })[] = await this.dataSource.query(
       `SELECT n.id, n.type, n.heading, n.body, n.link, n.created_at, n.read_at, c.unread, c.last_id
          FROM (SELECT count(*) FILTER (WHERE read_at IS NULL)::int AS unread, max(id) AS last_id

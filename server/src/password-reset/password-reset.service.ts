@@ -10,6 +10,7 @@ import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
+import { MemberCache } from '../sessions/member-cache.js';
 
 const RESET_MAILS_PER_HOUR = 3;
 
@@ -20,6 +21,7 @@ const RESET_MAILS_PER_HOUR = 3;
 @Injectable()
 export class PasswordResetService {
   constructor(
+    private readonly memberCache: MemberCache,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly tokens: AccountTokensService,
@@ -54,6 +56,7 @@ export class PasswordResetService {
       );
       return consumed.userId;
     });
+    this.memberCache.forgetMember(userId);
     await this.sessions.revokeAllOf(userId);
     return this.auth.startSession(userId, meta, browser, false);
   }

@@ -1,0 +1,73 @@
+import { InvalidatingCache } from './invalidating-cache.js';
+
+function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('InvalidatingCache', () => {
+  it('loads once and answers later reads from memory', async () => {
+    const cache = new InvalidatingCache<string, number>({ ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new InvalidatingCache<string, number>({ ttlMs: 60_000, maxEntries: 10 });
+    const gate = deferred<number>();
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return gate.promise;
+    };
+    const both = Promise.all([cache.get('a', load), cache.get('a', load)]);
+    gate.resolve(7);
+    expect(await both).toEqual([7, 7]);
+    expect(loads).toBe(1);
+  });
+
+  it('reloads after an invalidation', async () => {
+    const cache = new InvalidatingCache<string, string>({ ttlMs: 60_000, maxEntries: 10 });
+    let value = 'old';
+    await cache.get('a', async () => value);
+    value = 'new';
+    cache.delete('a');
+    expect(await cache.get('a', async () => value)).toBe('new');
+  });
+
+  it('does not keep a load that read before an invalidation', async () => {
+    const cache = new InvalidatingCache<string, string>({ ttlMs: 60_000, maxEntries: 10 });
+    const gate = deferred<string>();
+    const first = cache.get('a', () => gate.promise);
+    cache.delete('a'); // the data changed while the old value was being read
+    gate.resolve('old');
+    expect(await first).toBe('old');
+    expect(cache.peek('a')).toBeUndefined();
+    expect(await cache.get('a', async () => 'new')).toBe('new');
+  });
+
+  it('does not store null answers', async () => {
+    const cache = new InvalidatingCache<string, string>({ ttlMs: 60_000, maxEntries: 10 });
+    expect(await cache.get('a', async () => null)).toBeNull();
+    expect(await cache.get('a', async () => 'created')).toBe('created');
+  });
+
+  it('expires entries after the ttl', async () => {
+    const cache = new InvalidatingCache<string, string>({ ttlMs: 5, maxEntries: 10 });
+    await cache.get('a', async () => 'old');
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(await cache.get('a', async () => 'new')).toBe('new');
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = new InvalidatingCache<number, number>({ ttlMs: 60_000, maxEntries: 2 });
+    for (const key of [1, 2, 3]) await cache.get(key, async () => key);
+    expect(cache.size).toBe(2);
+    expect(cache.peek(1)).toBeUndefined();
+    expect(cache.peek(3)).toBe(3);
+  });
+});

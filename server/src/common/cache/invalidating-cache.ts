@@ -1,0 +1,80 @@
+export interface InvalidatingCacheOptions {
+  /** A safety net: entries are reloaded after this long even without an invalidation. */
+  ttlMs: number;
+  /** The oldest entries are dropped beyond this many. */
+  maxEntries: number;
+}
+
+interface Load<V> {
+  stale: boolean;
+  promise: Promise<V>;
+}
+
+/**
+ * An in-memory read-through cache whose entries are dropped when the data changes.
+ * Concurrent misses of one key share one load, and a load that was running when its key was
+ * invalidated is used by its callers but not stored: it may have read the old data.
+ * Loads that answer null are not stored (an unknown key may exist a moment later).
+ */
+export class InvalidatingCache<K, V> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+  private readonly loads = new Map<K, Load<V | null>>();
+
+  constructor(private readonly options: InvalidatingCacheOptions) {}
+
+  async get(key: K, load: () => Promise<V | null>): Promise<V | null> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.value;
+      this.entries.delete(key);
+    }
+    const running = this.loads.get(key);
+    if (running && !running.stale) return running.promise;
+
+    const current: Load<V | null> = { stale: false, promise: load() };
+    this.loads.set(key, current);
+    try {
+      const value = await current.promise;
+      if (!current.stale && value !== null) this.store(key, value);
+      return value;
+    } finally {
+      if (this.loads.get(key) === current) this.loads.delete(key);
+    }
+  }
+
+  /** The cached value without loading; undefined on a miss. */
+  peek(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > Date.now() ? hit.value : undefined;
+  }
+
+  /** Replaces a cached value in place (the caller wrote it), keeping its expiry. */
+  update(key: K, value: V): void {
+    const hit = this.entries.get(key);
+    if (hit) hit.value = value;
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+    const running = this.loads.get(key);
+    if (running) running.stale = true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    for (const running of this.loads.values()) running.stale = true;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: Date.now() + this.options.ttlMs });
+    if (this.entries.size > this.options.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest store.
+      this.entries.delete(this.entries.keys().next().value as K);
+    }
+  }
+}

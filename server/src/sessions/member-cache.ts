@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { UiNotifications } from '@shared/start/start.js';
+import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { listenForChanges } from '../database/pg-listener.js';
+import type { AuthUser } from './auth-context.js';
+
+/** The channel the MemberCacheTriggers migration's triggers NOTIFY on. */
+export const MEMBER_CACHE_CHANNEL = 'member_cache';
+
+export interface CachedSession {
+  sessionId: string;
+  socketId: string;
+  userId: number;
+  /** ms since the epoch, as this process last saw them. */
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** Entries are reloaded at least this often, in case an invalidation was ever missed. */
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 100_000;
+
+/**
+ * What every signed-in request reads — the session, its user, the notification summary — kept
+ * in memory so that /data/start and the guard need no query in the steady state.
+ *
+ * Kept true by invalidation, not by time:
+ * - this process drops an entry synchronously when it changes the data (revoking a session,
+ *   notifying, any state-changing request of the member: see forgetActingMember), so a member
+ *   always reads their own writes;
+ * - triggers on sessions, users and notifications NOTIFY every process on commit, whatever
+ *   wrote the row (another process, the admin CLI, SQL by hand); those processes drop the
+ *   entry within milliseconds. Until then a revoked session can still pass there — the price
+ *   of not asking PostgreSQL on every request.
+ */
+@Injectable()
+export class MemberCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MemberCache.name);
+  private listener: { close(): Promise<void> } | null = null;
+
+  /** Keyed by the hex SHA-256 of the session token. */
+  readonly sessions = new InvalidatingCache<string, CachedSession>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+  readonly users = new InvalidatingCache<number, AuthUser>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+  readonly notifications = new InvalidatingCache<number, UiNotifications>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async onModuleInit(): Promise<void> {
+    this.listener = await listenForChanges(this.config.databaseUrl!, MEMBER_CACHE_CHANNEL, (payload) => this.onNotify(payload), this.logger);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener?.close();
+  }
+
+  /** The member's user row or notifications changed. */
+  forgetMember(userId: number): void {
+    this.users.delete(userId);
+    this.notifications.delete(userId);
+  }
+
+  forgetSession(tokenHashHex: string): void {
+    this.sessions.delete(tokenHashHex);
+  }
+
+  private onNotify(payload: string | undefined): void {
+    if (payload?.startsWith('m:')) return this.forgetMember(Number(payload.slice(2)));
+    if (payload?.startsWith('s:')) return this.forgetSession(payload.slice(2));
+    // A reconnect (notifications may have been lost) or an unknown message: start over.
+    this.sessions.clear();
+    this.users.clear();
+    this.notifications.clear();
+  }
+}
