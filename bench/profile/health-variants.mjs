@@ -12,7 +12,7 @@ import { runLoadQuietly } from '../lib/load.mjs';
 import { planPinning, startServer } from '../lib/processes.mjs';
 import { XHR_HEADERS } from '../scenarios.mjs';
 
-const ALL_STUBS = ['no-helmet', 'no-compress', 'no-cookie', 'no-multipart', 'no-rate-limit', 'no-protocol-hooks'];
+const ALL_STUBS = ['no-compress', 'no-cookie', 'no-multipart', 'no-rate-limit', 'no-protocol-hooks'];
 
 const variants = [
   { id: 'peer', title: 'bare Fastify peer', kind: 'peer' },
@@ -23,68 +23,12 @@ const variants = [
   { id: 'nest-minimal-logger', title: 'same + the app\'s pino logger and UUID request id', kind: 'nest-minimal', env: { BENCH_NEST_LOGGER: '1' } },
   { id: 'app', title: 'app as built (LOG_LEVEL=warn)', kind: 'app', stubs: [] },
   { id: 'app-silent', title: 'app, LOG_LEVEL=silent', kind: 'app', stubs: [], logLevel: 'silent' },
-  { id: 'no-helmet', title: 'app without @fastify/helmet', kind: 'app', stubs: ['no-helmet'] },
-  { id: 'helmet-once', title: 'app, helmet middleware built once', kind: 'app', stubs: ['helmet-once'] },
-  { id: 'helmet-static', title: 'app, helmet headers precomputed', kind: 'app', stubs: ['helmet-static'] },
   { id: 'no-compress', title: 'app without @fastify/compress', kind: 'app', stubs: ['no-compress'] },
   { id: 'no-cookie', title: 'app without @fastify/cookie', kind: 'app', stubs: ['no-cookie'] },
   { id: 'no-multipart', title: 'app without @fastify/multipart', kind: 'app', stubs: ['no-multipart'] },
   { id: 'no-rate-limit', title: 'app without @fastify/rate-limit', kind: 'app', stubs: ['no-rate-limit'] },
-  { id: 'no-protocol-hooks', title: 'app without protocol hooks', kind: 'app', stubs: ['no-protocol-hooks'] },
-  { id: 'protocol-hooks-sync', title: 'app, protocol hooks sync, onResponse only at info', kind: 'app', stubs: ['protocol-hooks-sync'] },
-  { id: 'nest-only', title: 'app without any plugin or protocol hook (Nest + envelope)', kind: 'app', stubs: ALL_STUBS },
-  {
-    id: 'nest-only-passthrough',
-    title: 'same, pass-through interceptor (no envelope)',
-    kind: 'app',
-    stubs: [...ALL_STUBS, 'passthrough-interceptor'],
-  },
-  { id: 'no-auth-guard', title: 'app without the global AuthGuard', kind: 'app', stubs: ['no-auth-guard'] },
-  { id: 'envelope-hook', title: 'app, envelope by preSerialization hook, no interceptor', kind: 'app', stubs: ['no-interceptor', 'protocol-hooks-envelope'] },
-  {
-    id: 'helmet-static+envelope-hook',
-    title: 'app, helmet precomputed + envelope hook',
-    kind: 'app',
-    stubs: ['helmet-static', 'no-interceptor', 'protocol-hooks-envelope'],
-  },
-  {
-    id: 'helmet-html-only+envelope-hook',
-    title: 'app, helmet precomputed for pages only + envelope hook',
-    kind: 'app',
-    stubs: ['helmet-html-only', 'no-interceptor', 'protocol-hooks-envelope'],
-  },
-  {
-    id: 'helmet-static+envelope-hook+no-multipart',
-    title: 'app, helmet precomputed + envelope hook + no multipart',
-    kind: 'app',
-    stubs: ['helmet-static', 'no-interceptor', 'protocol-hooks-envelope', 'no-multipart'],
-  },
-  {
-    id: 'combined',
-    title: 'app, helmet precomputed + sync hooks + envelope hook + no multipart',
-    kind: 'app',
-    stubs: ['helmet-static', 'protocol-hooks-sync', 'no-interceptor', 'no-multipart'],
-    env: { BENCH_ENVELOPE_HOOK: '1' },
-  },
-  {
-    id: 'combined-no-guard',
-    title: 'app, helmet precomputed + envelope hook + no multipart + guard only where @Auth',
-    kind: 'app',
-    stubs: ['helmet-static', 'no-interceptor', 'protocol-hooks-envelope', 'no-multipart', 'no-auth-guard'],
-  },
-  {
-    id: 'pages-only-helmet-no-guard',
-    title: 'app, helmet for pages only + envelope hook + guard only where @Auth (multipart kept)',
-    kind: 'app',
-    stubs: ['helmet-html-only', 'no-interceptor', 'protocol-hooks-envelope', 'no-auth-guard'],
-  },
-  {
-    id: 'combined-with-multipart',
-    title: 'same, with multipart',
-    kind: 'app',
-    stubs: ['helmet-static', 'protocol-hooks-sync', 'no-interceptor'],
-    env: { BENCH_ENVELOPE_HOOK: '1' },
-  },
+  { id: 'no-protocol-hooks', title: 'app without protocol hooks (no envelope, no XHR check)', kind: 'app', stubs: ['no-protocol-hooks'] },
+  { id: 'nest-only', title: 'app without any plugin or protocol hook', kind: 'app', stubs: ALL_STUBS },
 ];
 
 const config = loadBenchConfig();

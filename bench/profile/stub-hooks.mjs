@@ -2,19 +2,11 @@
 // app module (by the end of its resolved path); the stub itself still gets the original.
 const STUBS = {
   'no-helmet': { specifier: '@fastify/helmet', file: 'noop-plugin.mjs' },
-  'helmet-once': { specifier: '@fastify/helmet', file: 'helmet-once.mjs' },
-  'helmet-static': { specifier: '@fastify/helmet', file: 'helmet-static.mjs' },
-  'helmet-html-only': { specifier: '@fastify/helmet', file: 'helmet-html-only.mjs' },
   'no-compress': { specifier: '@fastify/compress', file: 'noop-plugin.mjs' },
   'no-cookie': { specifier: '@fastify/cookie', file: 'cookie-noop.mjs' },
   'no-multipart': { specifier: '@fastify/multipart', file: 'noop-plugin.mjs' },
   'no-rate-limit': { specifier: '@fastify/rate-limit', file: 'noop-plugin.mjs' },
   'no-protocol-hooks': { suffix: '/dist/server/src/common/http/protocol-hooks.js', file: 'protocol-hooks-none.mjs' },
-  'protocol-hooks-sync': { suffix: '/dist/server/src/common/http/protocol-hooks.js', file: 'protocol-hooks-sync.mjs' },
-  'protocol-hooks-envelope': { suffix: '/dist/server/src/common/http/protocol-hooks.js', file: 'protocol-hooks-envelope.mjs' },
-  'no-interceptor': { suffix: '/dist/server/src/app.module.js', file: 'app-module-no-interceptor.mjs' },
-  'no-auth-guard': { suffix: '/dist/server/src/app.module.js', file: 'app-module-no-interceptor.mjs' },
-  'passthrough-interceptor': { suffix: '/dist/server/src/common/envelope/envelope.interceptor.js', file: 'envelope-sync.mjs' },
 };
 
 let active = [];
