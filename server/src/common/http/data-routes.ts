@@ -8,13 +8,18 @@ interface RouteFlags {
   page?: boolean;
 }
 
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
 /**
  * Marks every route under /data once, when it is registered, so per-request hooks (envelope,
- * the XHR marker check) test a flag instead of parsing the URL.
- * Must be added before Nest registers its routes (app.init).
+ * the XHR marker check) test a flag instead of parsing the URL. Routes that take no body skip
+ * @fastify/compress's request-body decompression hook.
+ * Must be added before Nest registers its routes (app.init) and before @fastify/compress.
  */
 export function markDataRoutes(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) route.decompress = false;
     if (route.url === DATA_PREFIX || route.url.startsWith(`${DATA_PREFIX}/`)) {
       route.config = { ...route.config, dataRoute: true } as typeof route.config;
     }
