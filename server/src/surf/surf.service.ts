@@ -13,6 +13,7 @@ import { PostsRepository, type PostFields } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { BLOCK_AT, CHALLENGE_AT, RiskService } from './risk.service.js';
+import { RotationVacuum } from './rotation-vacuum.service.js';
 
 const M1 = 'View this post until the countdown ends, then press Next to earn 1 credit.';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -85,6 +86,7 @@ export class SurfService {
     private readonly realtime: RealtimeService,
     private readonly notifications: NotificationsService,
     private readonly risk: RiskService,
+    private readonly rotation: RotationVacuum,
   ) {}
 
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
@@ -166,6 +168,7 @@ export class SurfService {
       case 'none':
         return this.nothing('There are no posts for you to view right now. Please try again in a few minutes.');
     }
+    this.rotation.served();
     const { created_ms, ...fields } = row.post!;
     const post: PostItem = this.posts.toPost({ ...fields, created_at: new Date(created_ms) });
     const challenge = row.challenge ? challengeCodes(row.challenge) : null;
