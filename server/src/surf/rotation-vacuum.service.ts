@@ -5,9 +5,9 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Pool } from 'pg';
 
 /** Vacuum once this many posts were served by this process since the last time… */
-const SERVES_PER_VACUUM = 2000;
+const SERVES_PER_VACUUM = 1000;
 /** …at most this often. */
-const MIN_INTERVAL_MS = 5000;
+const MIN_INTERVAL_MS = 1000;
 
 /**
  * Keeps the rotation index small. Every serve moves a campaign's entry in campaigns_rotation
