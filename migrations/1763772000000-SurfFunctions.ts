@@ -28,8 +28,9 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
       LANGUAGE plpgsql AS $fn$
       DECLARE
         v_replaced json;
+        v_post integer;
+        v_ticket uuid;
         v_challenge text;
-        v_offer json;
       BEGIN
         -- The caller holds the member's row lock. One open ticket per member: a new one replaces the old
         -- (p_replace false: the caller just closed the member's open ticket, so there is none).
@@ -43,38 +44,37 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         IF p_earned >= p_cap THEN
           RETURN json_build_object('refusal', 'daily_cap', 'replaced', v_replaced);
         END IF;
-        -- One statement: pick, mark served, issue the ticket, answer the post (PostgreSQL starts one executor,
-        -- not four). Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's
-        -- languages, within their daily cap and not viewed by this viewer in 24 hours, the one served longest
-        -- ago. SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check
-        -- a probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
-        -- table looked small read all of the viewer's claims of the day on every pick.
-        -- issued_at is the app's clock (that of live_time), which also checks the countdown.
+        -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
+        -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
+        -- SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check a
+        -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
+        -- table looked small reads all of the viewer's claims of the day on every pick.
+        SELECT c.post_id INTO v_post FROM campaigns c JOIN posts p ON p.id = c.post_id
+         WHERE c.credits > 0 AND NOT c.paused AND p.deleted_at IS NULL AND c.user_id <> p_user
+           AND (cardinality(p_languages) = 0 OR p.language = ANY (p_languages))
+           AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
+           AND NOT EXISTS (SELECT 1 FROM view_tickets t
+                            WHERE t.viewer_id = p_user AND t.post_id = c.post_id AND t.status = 'claimed'
+                              AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
+         ORDER BY c.last_served_at ASC
+         LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
+        IF v_post IS NULL THEN
+          RETURN json_build_object('refusal', 'none', 'replaced', v_replaced);
+        END IF;
+        UPDATE campaigns SET last_served_at = now() WHERE post_id = v_post;
         v_challenge := CASE WHEN p_risk >= p_challenge_at THEN p_challenge END;
-        WITH pick AS (
-          SELECT c.post_id FROM campaigns c JOIN posts p ON p.id = c.post_id
-           WHERE c.credits > 0 AND NOT c.paused AND p.deleted_at IS NULL AND c.user_id <> p_user
-             AND (cardinality(p_languages) = 0 OR p.language = ANY (p_languages))
-             AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
-             AND NOT EXISTS (SELECT 1 FROM view_tickets t
-                              WHERE t.viewer_id = p_user AND t.post_id = c.post_id AND t.status = 'claimed'
-                                AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
-           ORDER BY c.last_served_at ASC
-           LIMIT 1 FOR UPDATE OF c SKIP LOCKED),
-        served AS (UPDATE campaigns c SET last_served_at = now() FROM pick WHERE c.post_id = pick.post_id RETURNING c.post_id),
-        ticket AS (
-          INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
-          SELECT p_user, served.post_id, p_connection, p_timer, v_challenge, p_now FROM served RETURNING id, post_id)
-        SELECT json_build_object(
-                 'replaced', v_replaced, 'ticket', ticket.id, 'issued_ms', floor(extract(epoch FROM p_now) * 1000)::bigint,
-                 'timer', p_timer, 'challenge', v_challenge,
-                 'post', json_build_object('id', p.id, 'user_id', p.user_id, 'text', p.text, 'link', p.link,
-                                           'youtube_id', p.youtube_id, 'image_ids', p.image_ids, 'language', p.language,
-                                           'tags', p.tags, 'created_ms', floor(extract(epoch FROM p.created_at) * 1000)::bigint,
-                                           'username', a.username, 'first_name', a.first_name, 'image', a.image))
-          INTO v_offer
-          FROM ticket JOIN posts p ON p.id = ticket.post_id JOIN users a ON a.id = p.user_id;
-        RETURN coalesce(v_offer, json_build_object('refusal', 'none', 'replaced', v_replaced));
+        -- issued_at is the app's clock (that of live_time), which also checks the countdown.
+        INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
+        VALUES (p_user, v_post, p_connection, p_timer, v_challenge, p_now) RETURNING id INTO v_ticket;
+        RETURN (
+          SELECT json_build_object(
+                   'replaced', v_replaced, 'ticket', v_ticket, 'issued_ms', floor(extract(epoch FROM p_now) * 1000)::bigint,
+                   'timer', p_timer, 'challenge', v_challenge,
+                   'post', json_build_object('id', p.id, 'user_id', p.user_id, 'text', p.text, 'link', p.link,
+                                             'youtube_id', p.youtube_id, 'image_ids', p.image_ids, 'language', p.language,
+                                             'tags', p.tags, 'created_ms', floor(extract(epoch FROM p.created_at) * 1000)::bigint,
+                                             'username', u.username, 'first_name', u.first_name, 'image', u.image))
+            FROM posts p JOIN users u ON u.id = p.user_id WHERE p.id = v_post);
       END $fn$`);
 
     await queryRunner.query(`
@@ -138,51 +138,37 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         ELSIF u.earned >= p_cap THEN
           v_outcome := 'daily_cap';
         ELSE
-          -- One statement (one executor): the campaign pays if it can and counts the view; then both ledger
-          -- rows as LedgerService.move writes them (campaign first, key view:<ticket id>), the ticket closed
-          -- with its telemetry, the viewer's balance, score and day count. A plain INSERT: the open ticket
-          -- proves the key unused, and the unique index would abort a reuse.
-          WITH paid AS (
-            UPDATE campaigns SET credits = credits - 1, views_total = views_total + 1,
-                   views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
-                   views_day = current_date, last_view_at = now()
-             WHERE post_id = t.post_id AND credits >= 1 AND NOT paused
-               AND (daily_view_cap IS NULL OR views_day <> current_date OR views_today < daily_view_cap)
-            RETURNING credits, user_id),
-          ledger AS (
-            INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
-            SELECT m.account, m.user_id, t.post_id, m.kind, m.amount, 'view:' || p_ticket
-              FROM paid, (VALUES (1, 'campaign', NULL::integer, 'view_paid', -1), (2, 'user', p_user, 'view_earned', 1))
-                           AS m (n, account, user_id, kind, amount)
-             ORDER BY m.n),
-          closed AS (
-            UPDATE view_tickets SET status = CASE WHEN EXISTS (SELECT FROM paid) THEN 'claimed' ELSE 'refused' END,
-                   claimed_at = now(), telemetry = p_telemetry
-             WHERE id = p_ticket),
-          viewer AS (
-            UPDATE users SET credits = credits + 1,
-                   risk_score = greatest(0, least(1000, risk_score + p_delta)),
-                   earning_blocked = earning_blocked OR risk_score + p_delta >= p_block_at,
-                   earned_today = CASE WHEN earned_day = current_date THEN earned_today + 1 ELSE 1 END,
-                   earned_day = current_date
-             WHERE id = p_user AND EXISTS (SELECT FROM paid)
-            RETURNING credits, risk_score, earning_blocked, earned_today)
-          SELECT paid.credits, paid.user_id, viewer.credits, viewer.risk_score, viewer.earning_blocked, viewer.earned_today
-            INTO v_left, v_owner, v_credits, v_risk, v_blocked, v_earned
-            FROM paid, viewer;
+          -- The campaign pays if it can: one statement takes the credit and counts the view.
+          UPDATE campaigns SET credits = credits - 1, views_total = views_total + 1,
+                 views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
+                 views_day = current_date, last_view_at = now()
+           WHERE post_id = t.post_id AND credits >= 1 AND NOT paused
+             AND (daily_view_cap IS NULL OR views_day <> current_date OR views_today < daily_view_cap)
+          RETURNING credits, user_id INTO v_left, v_owner;
           IF FOUND THEN
             v_outcome := 'credited';
           ELSE
-            -- Closed as refused above; why (rare: the campaign changed while the post was viewed).
             SELECT credits, paused INTO c FROM campaigns WHERE post_id = t.post_id;
             v_outcome := CASE WHEN NOT FOUND OR c.credits < 1 THEN 'out_of_credits' WHEN c.paused THEN 'paused' ELSE 'views_cap' END;
           END IF;
         END IF;
 
-        IF v_outcome IN ('wrong_code', 'daily_cap') THEN
+        IF v_outcome = 'credited' THEN
+          -- Both ledger rows as LedgerService.move writes them (campaign first), key view:<ticket id>. A
+          -- plain INSERT: the open ticket proves the key unused, and the unique index would abort a reuse.
+          INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
+          VALUES ('campaign', NULL, t.post_id, 'view_paid', -1, 'view:' || p_ticket),
+                 ('user', p_user, t.post_id, 'view_earned', 1, 'view:' || p_ticket);
+          UPDATE view_tickets SET status = 'claimed', claimed_at = now(), telemetry = p_telemetry WHERE id = p_ticket;
+          UPDATE users SET credits = credits + 1,
+                 risk_score = greatest(0, least(1000, risk_score + p_delta)),
+                 earning_blocked = earning_blocked OR risk_score + p_delta >= p_block_at,
+                 earned_today = CASE WHEN earned_day = current_date THEN earned_today + 1 ELSE 1 END,
+                 earned_day = current_date
+           WHERE id = p_user
+          RETURNING credits, risk_score, earning_blocked, earned_today INTO v_credits, v_risk, v_blocked, v_earned;
+        ELSE
           UPDATE view_tickets SET status = 'refused', claimed_at = now(), telemetry = p_telemetry WHERE id = p_ticket;
-        END IF;
-        IF v_outcome <> 'credited' THEN
           v_credits := u.credits;
           v_risk := u.risk_score;
           v_blocked := u.earning_blocked;
