@@ -42,7 +42,11 @@ export class RotationVacuum implements OnModuleDestroy {
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
     pool
       .query('VACUUM (SKIP_LOCKED) campaigns')
-      .catch((error: unknown) => this.logger.warn(`VACUUM campaigns failed: ${error instanceof Error ? error.message : error}`))
+      .catch((error: unknown) => {
+        // E.g. the database user does not own the table: leave it to autovacuum from now on.
+        this.closed = true;
+        this.logger.warn(`VACUUM campaigns failed, not trying again: ${error instanceof Error ? error.message : error}`);
+      })
       .finally(() => (this.running = false));
   }
 
