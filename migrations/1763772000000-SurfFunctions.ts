@@ -86,7 +86,7 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
       BEGIN
         SELECT earning_blocked, risk_score, rotator_languages,
                CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned
-          INTO u FROM users WHERE id = p_user FOR UPDATE;
+          INTO u FROM users WHERE id = p_user FOR NO KEY UPDATE;
         RETURN surf_offer(p_user, p_connection, true, u.earning_blocked, u.risk_score, u.rotator_languages, u.earned,
                           p_timer, p_cap, p_challenge_at, p_challenge, p_now);
       END $fn$`);
@@ -111,9 +111,11 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
       BEGIN
         -- The member's row lock serializes every claim and next of the member, the only writers of their
         -- tickets, so the ticket needs no lock of its own (and surf_next takes the same lock first: no deadlock).
+        -- NO KEY UPDATE, the strength of the UPDATE to come: rows that merely reference the member (FK checks)
+        -- are not held up.
         SELECT credits, earning_blocked, risk_score, rotator_languages,
                CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned
-          INTO u FROM users WHERE id = p_user FOR UPDATE;
+          INTO u FROM users WHERE id = p_user FOR NO KEY UPDATE;
         IF NOT FOUND THEN
           RETURN json_build_object('outcome', 'not_yours');
         END IF;
