@@ -8,6 +8,16 @@ import { Realtime1763769600000 } from './1763769600000-Realtime.js';
 import { Campaigns1763770200000 } from './1763770200000-Campaigns.js';
 import { SurfIndexes1763770800000 } from './1763770800000-SurfIndexes.js';
 import { EarnedToday1763771400000 } from './1763771400000-EarnedToday.js';
+import { SurfFunctions1763772000000 } from './1763772000000-SurfFunctions.js';
 import { MemberCacheTriggers1763772600000 } from './1763772600000-MemberCacheTriggers.js';
 
-export const MIGRATIONS = [Foundation1763768400000, Accounts1763769000000, Realtime1763769600000, Campaigns1763770200000, SurfIndexes1763770800000, EarnedToday1763771400000, MemberCacheTriggers1763772600000];
+export const MIGRATIONS = [
+  Foundation1763768400000,
+  Accounts1763769000000,
+  Realtime1763769600000,
+  Campaigns1763770200000,
+  SurfIndexes1763770800000,
+  EarnedToday1763771400000,
+  SurfFunctions1763772000000,
+  MemberCacheTriggers1763772600000,
+];

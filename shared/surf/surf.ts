@@ -28,6 +28,12 @@ export const surfClaimSchema = z.object({
   telemetry: clickTelemetrySchema,
   /** The answer to a verification challenge, when the ticket carried one. */
   code: z.string().max(20).optional(),
+  /**
+   * true: when the claim is settled (credited, or refused for good), the acknowledgement also
+   * carries the next post (`SurfClaimAnswer.next`), issued in the same database transaction, so
+   * the surf bar needs no POST /data/surf/next between two views.
+   */
+  next: z.literal(true).optional(),
 });
 export type SurfClaim = z.infer<typeof surfClaimSchema>;
 
@@ -64,6 +70,13 @@ export interface SurfClaimAnswer {
   credited: number;
   cc: number;
   message: string;
+  /**
+   * The next post with a ticket for this same connection, as POST /data/surf/next answers it
+   * (possibly "nothing to view" with data.message). Only when the claim asked for it (`next: true`);
+   * refusals answered as { error } never carry one: the same ticket stays (countdown) or the tab
+   * asks POST /data/surf/next.
+   */
+  next?: SurfNextAnswer;
 }
 
 /** Spec 3 "Post rotator data": the language map, and the viewer's choice. */

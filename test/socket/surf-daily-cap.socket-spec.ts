@@ -6,6 +6,7 @@ import { SOCKET_EVENTS_PER_WINDOW } from '../../shared/realtime/events.js';
 import {
   balanceOf,
   claim,
+  claimWithNext,
   creditedClaim,
   expectLedgerBalanced,
   nextTicket,
@@ -67,6 +68,28 @@ describe('the daily earning cap', () => {
     const carol = await surfer(testApp.baseUrl);
     await creditedClaim(carol.tab, (await nextTicket(carol.browser, carol.tab)).ticketId);
     expect(await balanceOf(db, carol.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+  });
+
+  it('a claim asking for the next post that reaches the cap answers no post, with the same message', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    await promotedPost(alice, 5);
+    await promotedPost(alice, 5);
+    const bob = await surfer(testApp.baseUrl);
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    expect(await claimWithNext(bob.tab, ticketId)).toEqual({
+      data: {
+        credited: 1,
+        cc: SIGNUP_BONUS_CREDITS + 1,
+        message: 'Credit earned!',
+        next: {
+          ticket: null,
+          post: null,
+          data: { posts: [], timer: 0, m1: expect.any(String), codes: null, challenge: null, message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
+        },
+      },
+    });
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [bob.id]);
+    expect(rows[0].n).toBe(0);
   });
 });
 

@@ -190,6 +190,17 @@ export function claim(socket: TestSocket, ticketId: string, telemetry: ClickTele
   return sendClaim(socket, code === undefined ? { ticketId, telemetry } : { ticketId, telemetry, code });
 }
 
+/** A claim that asks for the next post in its acknowledgement (`next: true`), as the surf bar sends it. */
+export function claimWithNext(socket: TestSocket, ticketId: string, telemetry: ClickTelemetry = humanClick(), code?: string): Promise<Ack<SurfClaimAnswer>> {
+  return sendClaim(socket, code === undefined ? { ticketId, telemetry, next: true } : { ticketId, telemetry, code, next: true });
+}
+
+/** The open tickets of a member (one at most), as [ticket id, connection id]. */
+export async function openTickets(db: pg.Client, userId: number): Promise<[string, string][]> {
+  const { rows } = await db.query(`SELECT id, connection_id FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [userId]);
+  return rows.map((row) => [row.id, row.connection_id]);
+}
+
 /** A claim that must be credited: answers what the server confirmed. */
 export async function creditedClaim(socket: TestSocket, ticketId: string, telemetry?: ClickTelemetry, code?: string): Promise<SurfClaimAnswer> {
   const answer = await claim(socket, ticketId, telemetry, code);

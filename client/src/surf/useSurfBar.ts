@@ -25,8 +25,9 @@ export interface SurfBar {
 
 /**
  * The surf bar's work: waits for the live connection a ticket is bound to, loads a post, runs
- * the countdown on the server-corrected clock, sends the Next click over the socket and loads
- * the next post; gives way when another tab takes over. The server decides every credit.
+ * the countdown on the server-corrected clock, sends the Next click over the socket and shows
+ * the next post its acknowledgement carries (else loads one); gives way when another tab takes
+ * over. The server decides every credit.
  */
 export function useSurfBar(): SurfBar {
   const store = useStore();
@@ -46,6 +47,19 @@ export function useSurfBar(): SurfBar {
   const replacedEarly = useRef(new Set<string>());
 
   const serverNow = useCallback(() => Date.now() + store.get(liveDataAtom).clockOffsetMs, [store]);
+
+  /** Shows a post (from POST next, or carried by a claim's ack) with its ticket for `connectionId`. */
+  const show = useCallback(
+    (answer: SurfNextAnswer, connectionId: string) => {
+      ticketConnection.current = connectionId;
+      if (answer.ticket && replacedEarly.current.delete(answer.ticket.id)) {
+        dispatch({ type: 'replaced' });
+        return;
+      }
+      dispatch({ type: 'loaded', answer, serverNowMs: serverNow(), clientNowMs: Date.now() });
+    },
+    [serverNow],
+  );
 
   const loadNext = useCallback(async () => {
     const run = ++generation.current;
@@ -68,13 +82,8 @@ export function useSurfBar(): SurfBar {
       dispatch({ type: 'failed', failure: { status: result.status, errors: result.errors } });
       return;
     }
-    ticketConnection.current = connectionId;
-    if (result.data.ticket && replacedEarly.current.delete(result.data.ticket.id)) {
-      dispatch({ type: 'replaced' });
-      return;
-    }
-    dispatch({ type: 'loaded', answer: result.data, serverNowMs: serverNow(), clientNowMs: Date.now() });
-  }, [store, serverNow]);
+    show(result.data, connectionId);
+  }, [store, show]);
 
   // A ticket is bound to one connection: ask for a post once connected, and again after a reconnect.
   useEffect(() => {
@@ -103,7 +112,8 @@ export function useSurfBar(): SurfBar {
         if (ticket?.id === ticketId) {
           generation.current++;
           dispatch({ type: 'replaced' });
-        } else if (phase === 'loading') {
+        } else if (phase === 'loading' || phase === 'claiming') {
+          // The answer naming it (POST next, or the claim's ack) is still on its way.
           replacedEarly.current.add(ticketId);
         }
       }),
@@ -150,18 +160,26 @@ export function useSurfBar(): SurfBar {
       dispatch({ type: 'claimSent' });
       const run = generation.current;
       const code = current.data?.codes && current.pickedCode ? { code: current.pickedCode } : {};
-      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...code });
+      const connectionId = currentConnectionId();
+      // next: the ack carries the next post, issued with the credit in one go (no POST next between views).
+      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...code, next: true });
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {
-        const { credited, cc, message } = answer.data;
+        const { credited, cc, message, next: nextPost } = answer.data;
         // The server also pushes cc to every tab; this tab shows it at once.
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
           notice: credited > 0 ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` } : { tone: 'info', text: message },
         });
-        void loadNext();
+        // The post in the ack is bound to the connection the claim went out on; a newer one needs POST next.
+        if (nextPost && connectionId && connectionId === currentConnectionId()) {
+          generation.current++;
+          show(nextPost, connectionId);
+        } else {
+          void loadNext();
+        }
         return;
       }
       const wait = secondsLeftInRefusal(answer.error);
@@ -178,7 +196,7 @@ export function useSurfBar(): SurfBar {
       dispatch({ type: 'claimSettled', notice: { tone: 'error', text: answer.error } });
       void loadNext();
     },
-    [store, serverNow, loadNext],
+    [store, serverNow, loadNext, show],
   );
 
   const pickCode = useCallback((code: string) => dispatch({ type: 'pickCode', code }), []);

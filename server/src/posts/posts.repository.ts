@@ -27,6 +27,12 @@ interface PostRow {
   last_view_at: Date | null;
 }
 
+/** The columns a PostItem is made of (surf_offer answers them too). */
+export type PostFields = Pick<
+  PostRow,
+  'id' | 'user_id' | 'text' | 'link' | 'youtube_id' | 'image_ids' | 'language' | 'tags' | 'created_at' | 'username' | 'first_name' | 'image'
+>;
+
 const SELECT_POST = `
   SELECT p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
          u.username, u.first_name, u.image,
@@ -72,7 +78,7 @@ export class PostsRepository {
     return row ? { userId: row.user_id, credits: Number(row.credits) } : null;
   }
 
-  private toPost(row: PostRow): PostItem {
+  toPost(row: PostFields): PostItem {
     return {
       pid: row.id,
       author: { id: row.user_id, username: row.username, first_name: row.first_name, image: row.image },

@@ -1,0 +1,206 @@
+import type pg from 'pg';
+import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
+import type { Ack } from '../../shared/realtime/events.js';
+import type { SurfClaimAnswer, SurfNextAnswer } from '../../shared/surf/surf.js';
+import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
+import { connectDatabase, signUp } from '../support/accounts.js';
+import { closeAllSockets, connectSocket } from '../support/socket-client.js';
+import {
+  balanceOf,
+  botClick,
+  campaignCall,
+  claim,
+  claimWithNext,
+  expectLedgerBalanced,
+  humanClick,
+  ledgerRowsOfCampaign,
+  nextTicket,
+  openTickets,
+  pauseEveryCampaign,
+  promotedPost,
+  refusal,
+  riskOf,
+  storedCampaign,
+  surfer,
+  surfServerErrors,
+  ticketStatus,
+  setTestTimeout,
+} from '../support/surf-fixtures.js';
+import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The surf bar's one-trip step: a claim with `next: true` is credited (or refused for good) and
+ * answers the next post with its ticket, both in one transaction, so no POST next in between.
+ */
+setTestTimeout(import.meta);
+
+let testApp: TestApp;
+let db: pg.Client;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 });
+  db = await connectDatabase(testApp.database.url);
+});
+
+afterEach(async () => {
+  closeAllSockets();
+  await expectLedgerBalanced(db);
+  expect(serverErrors.splice(0)).toEqual([]);
+  expect(surfServerErrors.splice(0)).toEqual([]);
+  await pauseEveryCampaign(db);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await testApp?.close();
+});
+
+const member = () => signUp(testApp.baseUrl);
+const newSurfer = () => surfer(testApp.baseUrl);
+
+/** The answer of an ack that must be settled ({ data }) and carry a next post. */
+function settled(answer: Ack<SurfClaimAnswer>): SurfClaimAnswer & { next: SurfNextAnswer } {
+  if (!('data' in answer) || !answer.data.next) throw new Error(`expected a settled claim with a next post, got ${JSON.stringify(answer)}`);
+  return answer.data as SurfClaimAnswer & { next: SurfNextAnswer };
+}
+
+async function viewsEarned(userId: number): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned'`, [userId]);
+  return rows[0].n;
+}
+
+describe('the next post in the claim acknowledgement', () => {
+  it('a credited claim answers the next post; its ticket is claimable on the same tab, and so on until nothing is left', async () => {
+    const alice = await member();
+    const pids = [await promotedPost(alice, 3), await promotedPost(alice, 3), await promotedPost(alice, 3)];
+    const bob = await newSurfer();
+    const first = await nextTicket(bob.browser, bob.tab);
+
+    const before = Date.now();
+    const one = settled(await claimWithNext(bob.tab, first.ticketId));
+    expect(one).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
+    const { next } = one;
+    expect(next.ticket!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next.ticket!.id).not.toBe(first.ticketId);
+    expect(next.ticket!.issuedAt).toBeGreaterThan(before - 5000);
+    expect(next.ticket!.issuedAt).toBeLessThan(Date.now() + 5000);
+    expect(next.post!.pid).not.toBe(first.pid);
+    expect(pids).toContain(next.post!.pid);
+    expect(next.post!.author).toMatchObject({ id: alice.id, username: alice.username });
+    expect(next.data).toEqual({ posts: [{ pid: next.post!.pid, viewed: false }], timer: 0, m1: expect.stringMatching(/countdown/i), codes: null, challenge: null, message: null });
+    // The same post as POST next would show.
+    const { body } = await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
+    expect(body.data!.map((item) => item.post)).toContainEqual(next.post);
+    expect(await openTickets(db, bob.id)).toEqual([[next.ticket!.id, bob.tab.id]]);
+
+    const two = settled(await claimWithNext(bob.tab, next.ticket!.id));
+    expect(two).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 2 });
+    const three = settled(await claimWithNext(bob.tab, two.next.ticket!.id));
+    expect(three).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
+    expect(new Set([first.pid, next.post!.pid, two.next.post!.pid])).toEqual(new Set(pids));
+    // Every post was viewed today: the last ack says so, as POST next would.
+    expect(three.next).toMatchObject({ ticket: null, post: null, data: { posts: [], message: expect.stringMatching(/no posts for you to view/i) } });
+    expect(await openTickets(db, bob.id)).toEqual([]);
+
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);
+    for (const pid of pids) {
+      expect(await storedCampaign(db, pid)).toMatchObject({ credits: 2, viewsTotal: 1, viewsToday: 1 });
+      expect(await ledgerRowsOfCampaign(db, pid)).toContainEqual(['user', 'view_earned', 1, bob.id]);
+    }
+  });
+
+  it('the new credit count still reaches every tab, and the ack without next: true stays as it was', async () => {
+    const alice = await member();
+    await promotedPost(alice, 3);
+    await promotedPost(alice, 3);
+    const bob = await newSurfer();
+    const otherTab = await connectSocket(testApp.baseUrl, bob.browser);
+    const first = await nextTicket(bob.browser, bob.tab);
+    const { next } = settled(await claimWithNext(bob.tab, first.ticketId));
+    const [live] = await otherTab.next('live:data', undefined, (data) => data.cc !== undefined);
+    expect(live.cc).toBe(SIGNUP_BONUS_CREDITS + 1);
+    // The other tab was not told of a replaced ticket: nothing was replaced.
+    await otherTab.expectNo('surf:replaced');
+    expect(await claim(bob.tab, next.ticket!.id)).toEqual({ data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' } });
+  });
+
+  it('a claim refused for good answers the next post too, and leaves the ledger, the balances and the tickets consistent', async () => {
+    const alice = await member();
+    const emptied = await promotedPost(alice, 2);
+    const bob = await newSurfer();
+    const first = await nextTicket(bob.browser, bob.tab);
+    expect(first.pid).toBe(emptied);
+    const other = await promotedPost(alice, 2);
+    await campaignCall(alice.browser, emptied, 'withdraw', { amount: 2 });
+
+    const refused = settled(await claimWithNext(bob.tab, first.ticketId));
+    expect(refused).toMatchObject({ credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/ran out of credits/) });
+    expect(refused.next.post!.pid).toBe(other);
+    expect(await ticketStatus(db, first.ticketId)).toBe('refused');
+    expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
+    expect(await storedCampaign(db, emptied)).toMatchObject({ credits: 0, viewsTotal: 0 });
+    expect(await ledgerRowsOfCampaign(db, emptied)).not.toContainEqual(expect.arrayContaining(['view_earned']));
+
+    // A refusal answered as { error } carries no post and leaves the open ticket alone.
+    const otherTab = await connectSocket(testApp.baseUrl, bob.browser);
+    expect(await claimWithNext(otherTab, refused.next.ticket!.id)).toEqual({ error: 'This view belongs to another tab or window. Please continue there.' });
+    expect(await claimWithNext(bob.tab, first.ticketId)).toEqual({ error: 'This view cannot be counted any more.' });
+    expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
+
+    const credited = settled(await claimWithNext(bob.tab, refused.next.ticket!.id));
+    expect(credited).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 1 });
+    expect(credited.next.ticket).toBeNull();
+    expect(await storedCampaign(db, other)).toMatchObject({ credits: 1, viewsTotal: 1 });
+  });
+
+  it('100 claims of one ticket asking for the next post at once: one credit, one next ticket, 99 refusals', async () => {
+    const alice = await member();
+    const pid = await promotedPost(alice, 5);
+    await promotedPost(alice, 5);
+    const bob = await newSurfer();
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    const telemetry = humanClick();
+
+    const answers = await Promise.all(Array.from({ length: 100 }, () => claimWithNext(bob.tab, ticketId, telemetry)));
+    const credited = answers.filter((answer) => 'data' in answer && answer.data.credited === 1).map(settled);
+    const refusals = answers.filter((answer) => 'error' in answer).map(refusal);
+    expect(credited).toHaveLength(1);
+    expect(new Set(refusals)).toEqual(new Set(['This view has already been counted.']));
+    expect(refusals).toHaveLength(99);
+
+    expect(await openTickets(db, bob.id)).toEqual([[credited[0].next.ticket!.id, bob.tab.id]]);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+    expect(await storedCampaign(db, pid)).toMatchObject({ credits: 4, viewsTotal: 1 });
+    expect(await viewsEarned(bob.id)).toBe(1);
+    expect((await ledgerRowsOfCampaign(db, pid)).filter(([, kind]) => kind.startsWith('view'))).toHaveLength(2);
+    expect(settled(await claimWithNext(bob.tab, credited[0].next.ticket!.id))).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 2 });
+  });
+
+  it('the risk score counts along the ack chain: from CHALLENGE_AT the next post carries codes, and only the right one credits', async () => {
+    const poster = await member();
+    for (let i = 0; i < 5; i++) await promotedPost(poster, 2);
+    const bob = await newSurfer();
+    let ticket = (await nextTicket(bob.browser, bob.tab)).answer;
+    // The same untrusted click from a hidden tab: 40, then 80 (see surf-anticheat).
+    for (const expected of [40, 80]) {
+      ticket = settled(await claimWithNext(bob.tab, ticket.ticket!.id, botClick({ x: expected, y: 1, intervalMs: expected * 100 }))).next;
+      expect((await riskOf(db, bob.id)).score).toBe(expected);
+    }
+    expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
+    const { codes, challenge, message } = ticket.data;
+    expect(codes).toHaveLength(4);
+    expect(new Set(codes).size).toBe(4);
+    expect(codes).toContain(challenge);
+    expect(message).toMatch(/pick the code/i);
+
+    const wrong = codes!.find((code) => code !== challenge)!;
+    const refused = settled(await claimWithNext(bob.tab, ticket.ticket!.id, humanClick(), wrong));
+    expect(refused).toMatchObject({ credited: 0, cc: SIGNUP_BONUS_CREDITS + 2, message: expect.stringMatching(/not the code shown/) });
+    expect(refused.next.data.codes).toHaveLength(4);
+    const right = settled(await claimWithNext(bob.tab, refused.next.ticket!.id, humanClick(), refused.next.data.challenge!));
+    expect(right).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);
+  });
+});
