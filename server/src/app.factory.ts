@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +10,7 @@ import { markDataRoutes } from './common/http/data-routes.js';
 import { registerProtocolHooks } from './common/http/protocol-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
+import { lazyRequestLoggerFactory, requestIdGenerator } from './common/logging/request-logging.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
@@ -29,7 +30,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(),
+    childLoggerFactory: lazyRequestLoggerFactory,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),

@@ -1,12 +1,12 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import { registerMultipartInMemory } from './multipart-in-memory.js';
 
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100 * 1024 };
 
@@ -17,7 +17,7 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50,
  */
 export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });
-  await fastify.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  await registerMultipartInMemory(fastify, { limits: UPLOAD_LIMITS });
   await fastify.register(fastifyCompress, {
     global: true,
     threshold: 1024,
