@@ -12,6 +12,7 @@ import {
 } from '@shared/accounts/account.schemas.js';
 import { REFERRAL_COOKIE } from '@shared/referral/referral.js';
 import { rateLimit } from '../common/http/rate-limits.js';
+import { requestCookies } from '../common/http/request-cookies.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { AuthService } from './auth.service.js';
 import { clientMeta } from './client-meta.js';
@@ -29,7 +30,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<null> {
-    const sessions = await this.auth.signup(payload, request.cookies[REFERRAL_COOKIE], clientMeta(request), readSessionCookies(request));
+    const sessions = await this.auth.signup(payload, requestCookies(request)[REFERRAL_COOKIE], clientMeta(request), readSessionCookies(request));
     writeSessionCookies(request, reply, sessions);
     reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
     return null;

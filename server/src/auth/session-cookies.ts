@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookies } from '../common/http/request-cookies.js';
 import { SESSION_LIFETIME_DAYS } from '../sessions/sessions.service.js';
 
 /** The active account's session token. */
@@ -15,8 +16,9 @@ export interface BrowserSessions {
 }
 
 export function readSessionCookies(request: FastifyRequest): BrowserSessions {
-  const active = request.cookies[SESSION_COOKIE];
-  const others = (request.cookies[OTHER_SESSIONS_COOKIE] ?? '').split('.').filter((token) => TOKEN_PATTERN.test(token));
+  const cookies = requestCookies(request);
+  const active = cookies[SESSION_COOKIE];
+  const others = (cookies[OTHER_SESSIONS_COOKIE] ?? '').split('.').filter((token) => TOKEN_PATTERN.test(token));
   return { active: active && TOKEN_PATTERN.test(active) ? active : active ? 'invalid' : null, others };
 }
 

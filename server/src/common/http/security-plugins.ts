@@ -16,7 +16,8 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50,
  * fixed API policy for everything else (registerProtocolHooks).
  */
 export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
-  await fastify.register(fastifyCookie, { secret: config.sessionSecret });
+  // Parsed on demand (requestCookies): few routes read cookies.
+  await fastify.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
   await registerMultipartInMemory(fastify, { limits: UPLOAD_LIMITS });
   await fastify.register(fastifyCompress, {
     global: true,
