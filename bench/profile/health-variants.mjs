@@ -12,7 +12,7 @@ import { runLoadQuietly } from '../lib/load.mjs';
 import { planPinning, startServer } from '../lib/processes.mjs';
 import { XHR_HEADERS } from '../scenarios.mjs';
 
-const ALL_STUBS = ['no-compress', 'no-cookie', 'no-multipart', 'no-rate-limit', 'no-protocol-hooks'];
+const ALL_STUBS = ['no-compress', 'no-cookie', 'no-multipart', 'no-rate-limit'];
 
 const variants = [
   { id: 'peer', title: 'bare Fastify peer', kind: 'peer' },
@@ -27,8 +27,7 @@ const variants = [
   { id: 'no-cookie', title: 'app without @fastify/cookie', kind: 'app', stubs: ['no-cookie'] },
   { id: 'no-multipart', title: 'app without @fastify/multipart', kind: 'app', stubs: ['no-multipart'] },
   { id: 'no-rate-limit', title: 'app without @fastify/rate-limit', kind: 'app', stubs: ['no-rate-limit'] },
-  { id: 'no-protocol-hooks', title: 'app without protocol hooks (no envelope, no XHR check)', kind: 'app', stubs: ['no-protocol-hooks'] },
-  { id: 'nest-only', title: 'app without any plugin or protocol hook', kind: 'app', stubs: ALL_STUBS },
+  { id: 'no-plugins', title: 'app without compress, cookie, multipart and rate-limit', kind: 'app', stubs: ALL_STUBS },
 ];
 
 const config = loadBenchConfig();

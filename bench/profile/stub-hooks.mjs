@@ -6,7 +6,6 @@ const STUBS = {
   'no-cookie': { specifier: '@fastify/cookie', file: 'cookie-noop.mjs' },
   'no-multipart': { specifier: '@fastify/multipart', file: 'noop-plugin.mjs' },
   'no-rate-limit': { specifier: '@fastify/rate-limit', file: 'noop-plugin.mjs' },
-  'no-protocol-hooks': { suffix: '/dist/server/src/common/http/protocol-hooks.js', file: 'protocol-hooks-none.mjs' },
 };
 
 let active = [];

@@ -6,15 +6,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
-import { markDataRoutes } from './common/http/data-routes.js';
-import { registerProtocolHooks } from './common/http/protocol-hooks.js';
+import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { lazyRequestLoggerFactory, requestIdGenerator } from './common/logging/request-logging.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
-import { forgetActingMemberAfterWrites } from './sessions/member-cache.hooks.js';
+import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
@@ -45,9 +44,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  markDataRoutes(fastify);
-  registerProtocolHooks(fastify, app.get(WebsiteSettingsService));
-  forgetActingMemberAfterWrites(fastify, app.get(MemberCache));
+  attachRouteHooks(fastify, { website: app.get(WebsiteSettingsService), afterWrites: [forgetActingMember(app.get(MemberCache))] });
   await registerHttpPlugins(fastify, config);
   await registerClientApp(fastify, config.clientDistDir);
 

@@ -7,7 +7,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { ASSETS_BASE } from '@shared/constants/layout.js';
 import { findRoute } from '@shared/routing/routes.js';
 import { AppError } from '../common/errors/app-error.js';
-import { markPageRoutes } from '../common/http/data-routes.js';
+import { markPageRoutes } from '../common/http/route-hooks.js';
 import { isDataPath } from '../common/http/protocol-hooks.js';
 import { PAGE_HELMET_OPTIONS } from './page-security.js';
 

@@ -13,7 +13,7 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50,
 /**
  * The Fastify plugins every request passes: cookies, uploads, compression, and rate limiting
  * for the routes that ask for it. Security headers: helmet for pages (registerClientApp), a
- * fixed API policy for everything else (registerProtocolHooks).
+ * fixed API policy for everything else (attachRouteHooks).
  */
 export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   // Parsed on demand (requestCookies): few routes read cookies.

@@ -1,0 +1,57 @@
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import { STATE_CHANGING_METHODS } from '@shared/api/headers.js';
+import { envelopeHook } from '../envelope/envelope.hook.js';
+import type { RequestContext } from './request-context.js';
+import { apiSecurityHeaders, isDataPath, logRequest, readRequestContext, requireXhrMarker } from './protocol-hooks.js';
+
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
+export interface RouteHookOptions {
+  website: { readonly isInMaintenance: boolean };
+  /** onSend hooks of state-changing /data calls (e.g. dropping the acting member's cache). */
+  afterWrites: onSendHookHandler[];
+}
+
+type HookList<T> = T | T[] | undefined;
+const listOf = <T>(hooks: HookList<T>): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
+/**
+ * The request rules, attached to each route when it is registered rather than as global hooks,
+ * so a route runs only the hooks it needs and none tests a flag per request:
+ * - every route: the fixed API security headers (pages swap them for helmet: markPageRoutes);
+ * - /data routes: the request context, the envelope around successful answers;
+ * - state-changing /data routes: the XHR marker check (CSRF) and `afterWrites`;
+ * - GET/HEAD routes: no request-body decompression.
+ * Add before Nest registers its routes (app.init) and before @fastify/compress, whose onSend
+ * must come after the envelope's.
+ */
+export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOptions): void {
+  const envelope = envelopeHook(() => options.website.isInMaintenance);
+  const requestLogging = ['info', 'debug', 'trace'].includes(fastify.log.level);
+  fastify.decorateRequest('context', null as unknown as RequestContext);
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    const methods = listOf(route.method);
+    const onRequest = [...listOf(route.onRequest), apiSecurityHeaders];
+    const onSend = listOf(route.onSend);
+    if (isDataPath(route.url)) {
+      onRequest.push(readRequestContext);
+      onSend.push(envelope);
+      if (methods.some((method) => STATE_CHANGING_METHODS.includes(method))) {
+        onRequest.push(requireXhrMarker);
+        onSend.push(...options.afterWrites);
+      }
+    }
+    route.onRequest = onRequest;
+    route.onSend = onSend;
+    if (requestLogging) route.onResponse = [...listOf(route.onResponse), logRequest];
+    if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) route.decompress = false;
+  });
+}
+
+/** Routes of this plugin context are pages: helmet's headers instead of the API policy. */
+export function markPageRoutes(pages: FastifyInstance): void {
+  // Runs after the root's onRoute hook (a child context's hooks come after its parent's).
+  pages.addHook('onRoute', (route) => {
+    route.onRequest = listOf(route.onRequest).filter((hook) => hook !== apiSecurityHeaders);
+  });
+}
