@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
-import { lazyRequestLoggerFactory, requestIdGenerator } from './common/logging/request-logging.js';
+import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
@@ -24,13 +24,13 @@ const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel });
   const adapter = new FastifyAdapter({
-    loggerInstance: logger,
-    // One line per request comes from the onResponse hook instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    // No Fastify logger: with one, Fastify times every response through two listeners and
+    // binds a child logger per request. The app logs through `logger` itself: one line per
+    // request at info (attachRouteHooks), unexpected errors in AllExceptionsFilter.
+    logger: false,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(),
-    childLoggerFactory: lazyRequestLoggerFactory,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -44,7 +44,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  attachRouteHooks(fastify, { website: app.get(WebsiteSettingsService), afterWrites: [forgetActingMember(app.get(MemberCache))] });
+  attachRouteHooks(fastify, { logger, website: app.get(WebsiteSettingsService), afterWrites: [forgetActingMember(app.get(MemberCache))] });
   await registerHttpPlugins(fastify, config);
   await registerClientApp(fastify, config.clientDistDir);
 

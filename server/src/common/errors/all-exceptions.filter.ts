@@ -1,4 +1,4 @@
-import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '@shared/api/envelope.js';
 import { WebsiteSettingsService } from '../../website/website-settings.service.js';
@@ -10,6 +10,8 @@ import { toErrorResponse } from './error-response.js';
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
   constructor(private readonly website: WebsiteSettingsService) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -20,7 +22,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const response = toErrorResponse(exception, String(request.id));
     if (response.unexpected) {
-      request.log.error({ err: exception, url: request.url }, 'Unexpected error');
+      const stack = exception instanceof Error ? exception.stack : String(exception);
+      this.logger.error(`Unexpected error in ${request.method} ${request.url} (request ${request.id})`, stack);
     }
     const headers = headersOf(exception);
     if (headers) reply.headers(headers);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { Logger } from 'pino';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { DATA_PREFIX, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { AppError } from '../errors/app-error.js';
@@ -43,10 +44,12 @@ export const requireXhrMarker: onRequestHookHandler = (request, _reply, done) =>
 };
 
 /** One line per request, at `info` and below only. */
-export const logRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-  request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
-  done();
-};
+export function requestLogger(logger: Logger) {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    logger.info({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    done();
+  };
+}
 
 export function isDataPath(url: string): boolean {
   return url === DATA_PREFIX || url.startsWith(`${DATA_PREFIX}/`) || url.startsWith(`${DATA_PREFIX}?`);

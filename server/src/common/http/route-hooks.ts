@@ -1,12 +1,14 @@
 import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import type { Logger } from 'pino';
 import { STATE_CHANGING_METHODS } from '@shared/api/headers.js';
 import { envelopeHook } from '../envelope/envelope.hook.js';
 import type { RequestContext } from './request-context.js';
-import { apiSecurityHeaders, isDataPath, logRequest, readRequestContext, requireXhrMarker } from './protocol-hooks.js';
+import { apiSecurityHeaders, isDataPath, readRequestContext, requestLogger, requireXhrMarker } from './protocol-hooks.js';
 
 const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 
 export interface RouteHookOptions {
+  logger: Logger;
   website: { readonly isInMaintenance: boolean };
   /** onSend hooks of state-changing /data calls (e.g. dropping the acting member's cache). */
   afterWrites: onSendHookHandler[];
@@ -27,7 +29,7 @@ const listOf = <T>(hooks: HookList<T>): T[] => (hooks === undefined ? [] : Array
  */
 export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOptions): void {
   const envelope = envelopeHook(() => options.website.isInMaintenance);
-  const requestLogging = ['info', 'debug', 'trace'].includes(fastify.log.level);
+  const logRequest = options.logger.isLevelEnabled('info') ? requestLogger(options.logger) : null;
   fastify.decorateRequest('context', null as unknown as RequestContext);
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const methods = listOf(route.method);
@@ -43,7 +45,7 @@ export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOpt
     }
     route.onRequest = onRequest;
     route.onSend = onSend;
-    if (requestLogging) route.onResponse = [...listOf(route.onResponse), logRequest];
+    if (logRequest) route.onResponse = [...listOf(route.onResponse), logRequest];
     if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) route.decompress = false;
   });
 }
