@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { DATA_PREFIX, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { AppError } from '../errors/app-error.js';
-import { parseRequestContext } from './request-context.js';
 
 /**
  * What every answer that is not a page needs (/data JSON, pictures, the developers' mail list):
@@ -22,12 +21,6 @@ const API_SECURITY_HEADERS = {
 /** Every route that is not a page: the fixed API security headers. */
 export function apiSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   reply.headers(API_SECURITY_HEADERS);
-  done();
-}
-
-/** /data routes: the protocol headers become the request context (spec 6, 7). */
-export function readRequestContext(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  request.context = parseRequestContext(request.headers);
   done();
 }
 

@@ -10,12 +10,6 @@ export interface RequestContext {
   socketId: string | null;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    context: RequestContext;
-  }
-}
-
 const SOCKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -36,8 +30,8 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Controller parameter: `@Ctx() context: RequestContext`. */
+/** Controller parameter: `@Ctx() context: RequestContext`, read from the headers when a handler asks for it. */
 export const Ctx = createParamDecorator(
   (_data: unknown, execution: ExecutionContext): RequestContext =>
-    execution.switchToHttp().getRequest<FastifyRequest>().context,
+    parseRequestContext(execution.switchToHttp().getRequest<FastifyRequest>().headers),
 );

@@ -2,8 +2,7 @@ import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { STATE_CHANGING_METHODS } from '@shared/api/headers.js';
 import { envelopeHook } from '../envelope/envelope.hook.js';
-import type { RequestContext } from './request-context.js';
-import { apiSecurityHeaders, isDataPath, readRequestContext, requestLogger, requireXhrMarker } from './protocol-hooks.js';
+import { apiSecurityHeaders, isDataPath, requestLogger, requireXhrMarker } from './protocol-hooks.js';
 
 const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 
@@ -21,7 +20,8 @@ const listOf = <T>(hooks: HookList<T>): T[] => (hooks === undefined ? [] : Array
  * The request rules, attached to each route when it is registered rather than as global hooks,
  * so a route runs only the hooks it needs and none tests a flag per request:
  * - every route: the fixed API security headers (pages swap them for helmet: markPageRoutes);
- * - /data routes: the request context, the envelope around successful answers;
+ * - /data routes: the envelope around successful answers (the request context is read by
+ *   the handlers that ask for it: @Ctx());
  * - state-changing /data routes: the XHR marker check (CSRF) and `afterWrites`;
  * - GET/HEAD routes: no request-body decompression.
  * Add before Nest registers its routes (app.init) and before @fastify/compress, whose onSend
@@ -30,13 +30,11 @@ const listOf = <T>(hooks: HookList<T>): T[] => (hooks === undefined ? [] : Array
 export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOptions): void {
   const envelope = envelopeHook(() => options.website.isInMaintenance);
   const logRequest = options.logger.isLevelEnabled('info') ? requestLogger(options.logger) : null;
-  fastify.decorateRequest('context', null as unknown as RequestContext);
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const methods = listOf(route.method);
     const onRequest = [...listOf(route.onRequest), apiSecurityHeaders];
     const onSend = listOf(route.onSend);
     if (isDataPath(route.url)) {
-      onRequest.push(readRequestContext);
       onSend.push(envelope);
       if (methods.some((method) => STATE_CHANGING_METHODS.includes(method))) {
         onRequest.push(requireXhrMarker);
