@@ -17,7 +17,7 @@ export function loadBenchConfig() {
     warmup: positiveNumber('BENCH_WARMUP', 3),
     connections: positiveNumber('BENCH_CONNECTIONS', 50),
     /** Times the whole scenario list is measured, interleaved; each scenario reports its median round. */
-    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 1)),
+    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 3)),
     /** Comma-separated scenario ids to run (default: all). Targets whose scenarios did not run are skipped. */
     only: (process.env.BENCH_ONLY ?? '')
       .split(',')
