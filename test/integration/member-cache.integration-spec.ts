@@ -1,12 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
+import { ANNOUNCEMENT_ENDPOINTS } from '../../shared/announcements/announcements.js';
 import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { createApp } from '../../server/src/app.factory.js';
 import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
-import { signUpAdmin } from '../support/socket-fixtures.js';
+import { createAnnouncement, signUpAdmin } from '../support/socket-fixtures.js';
 import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
@@ -74,6 +75,19 @@ describe('the member cache across two processes', () => {
     expect((await there.post(NOTIFICATION_ENDPOINTS.readAll)).status).toBe(200);
     expect((await startOf(there)).data!.uiNotifications.unread).toBe(0);
     await eventually(async () => expect((await startOf(member.browser)).data!.uiNotifications.unread).toBe(0));
+  });
+
+  it('hides a dismissed announcement from /data/start at once here and within moments in the other process', async () => {
+    const admin = await signUpAdmin(first.baseUrl, db);
+    const there = onSecond(member.browser);
+    const announcement = await createAnnouncement(admin.browser, { auth: 'members' });
+    const shown = async (browser: TestBrowser) => (await startOf(browser)).data!.user!.announcements.some((a) => a.id === announcement.id);
+    await eventually(async () => expect(await shown(there)).toBe(true)); // cached there now
+    expect(await shown(member.browser)).toBe(true);
+
+    expect((await member.browser.post(`${ANNOUNCEMENT_ENDPOINTS.dismiss}/${announcement.id}/dismiss`)).status).toBe(200);
+    expect(await shown(member.browser)).toBe(false);
+    await eventually(async () => expect(await shown(there)).toBe(false));
   });
 
   it('picks up a change written by hand in SQL in every process', async () => {

@@ -9,6 +9,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { MemberCache } from '../sessions/member-cache.js';
 import { AnnouncementEntity } from './announcement.entity.js';
 
 const NOT_FOUND = new AppError(ErrorCode.NotFound, 'Not found', 'This announcement does not exist or has ended.');
@@ -42,6 +43,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly realtime: RealtimeService,
+    private readonly memberCache: MemberCache,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -65,12 +67,18 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   async forMember(userId: number): Promise<Announcement[]> {
     const candidates = this.active.filter((a) => a.auth !== 'visitors');
     if (candidates.length === 0) return [];
-    const dismissed: { announcement_id: number }[] = await this.dataSource.query(
-      `SELECT announcement_id FROM announcement_dismissals WHERE user_id = $1 AND announcement_id = ANY($2)`,
-      [userId, candidates.map((a) => a.id)],
-    );
-    const hidden = new Set(dismissed.map((row) => row.announcement_id));
+    const hidden = (await this.memberCache.dismissals.get(userId, () => this.dismissedBy(userId)))!;
     return candidates.filter((a) => !hidden.has(a.id));
+  }
+
+  /** The active announcements a member dismissed (cached: every signed-in page load asks). */
+  private async dismissedBy(userId: number): Promise<ReadonlySet<number>> {
+    const rows: { announcement_id: number }[] = await this.dataSource.query(
+      `SELECT d.announcement_id FROM announcement_dismissals d JOIN announcements a ON a.id = d.announcement_id
+        WHERE d.user_id = $1 AND a.ended_at IS NULL`,
+      [userId],
+    );
+    return new Set(rows.map((row) => row.announcement_id));
   }
 
   async list(): Promise<AdminAnnouncement[]> {
@@ -121,6 +129,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
       `INSERT INTO announcement_dismissals (announcement_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [id, userId],
     );
+    this.memberCache.dismissals.delete(userId);
     this.realtime.sendToUser(userId, 'announcement:hide', [{ id }]);
   }
 
@@ -137,5 +146,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   private async reload(): Promise<void> {
     const entities = await this.dataSource.getRepository(AnnouncementEntity).find({ where: { endedAt: IsNull() }, order: { id: 'ASC' } });
     this.active = entities.map(toAnnouncement);
+    // The cached dismissals cover the announcements active when they were read.
+    this.memberCache.dismissals.clear();
   }
 }

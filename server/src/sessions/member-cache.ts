@@ -22,14 +22,16 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * What every signed-in request reads — the session, its user, the notification summary — kept
+ * What every signed-in request reads — the session, its user, the notification summary, the
+ * announcements dismissed — kept
  * in memory so that /data/start and the guard need no query in the steady state.
  *
  * Kept true by invalidation, not by time:
  * - this process drops an entry synchronously when it changes the data (revoking a session,
  *   notifying, any state-changing request of the member: see forgetActingMember), so a member
  *   always reads their own writes;
- * - triggers on sessions, users and notifications NOTIFY every process on commit, whatever
+ * - triggers on sessions, users, notifications and announcement_dismissals NOTIFY every
+ *   process on commit, whatever
  *   wrote the row (another process, the admin CLI, SQL by hand); those processes drop the
  *   entry within milliseconds. Until then a revoked session can still pass there — the price
  *   of not asking PostgreSQL on every request.
@@ -43,6 +45,8 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
   readonly sessions = new InvalidatingCache<string, CachedSession>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
   readonly users = new InvalidatingCache<number, AuthUser>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
   readonly notifications = new InvalidatingCache<number, UiNotifications>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+  /** Ids of the active announcements the member dismissed. */
+  readonly dismissals = new InvalidatingCache<number, ReadonlySet<number>>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -54,10 +58,11 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
     await this.listener?.close();
   }
 
-  /** The member's user row or notifications changed. */
+  /** The member's user row, notifications or dismissals changed. */
   forgetMember(userId: number): void {
     this.users.delete(userId);
     this.notifications.delete(userId);
+    this.dismissals.delete(userId);
   }
 
   forgetSession(tokenHashHex: string): void {
@@ -71,5 +76,6 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
     this.sessions.clear();
     this.users.clear();
     this.notifications.clear();
+    this.dismissals.clear();
   }
 }
