@@ -4,8 +4,8 @@ import { CAMPAIGN_ENDPOINTS, POST_LIMITS, type CampaignItem, type PostItem } fro
 import { CREDITS_ENDPOINTS, SIGNUP_BONUS_CREDITS, type LedgerRow } from '../../shared/credits/credits.js';
 import type { Paged } from '../../shared/accounts/account.answers.js';
 import type { MediaObject } from '../../shared/media/media.js';
-import { connectDatabase, signUp } from '../support/accounts.js';
-import { closeAllSockets, connectSocket } from '../support/socket-client.js';
+import { signUp } from '../support/accounts.js';
+import { connectSocket } from '../support/socket-client.js';
 import {
   assignCredits,
   balanceOf,
@@ -13,19 +13,17 @@ import {
   claim as claimQuietly,
   createPost,
   creditedClaim,
-  expectLedgerBalanced,
   ledgerRowsOfCampaign,
   nextTicket,
-  pauseEveryCampaign,
   postPayload,
   promotedPost,
   storedCampaign,
   surfer,
   surfNext,
-  surfServerErrors,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 setTestTimeout(import.meta);
@@ -33,22 +31,9 @@ setTestTimeout(import.meta);
 let testApp: TestApp;
 let db: pg.Client;
 
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 } });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
+useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 } }, (app, database) => {
+  testApp = app;
+  db = database;
 });
 
 const member = () => signUp(testApp.baseUrl);

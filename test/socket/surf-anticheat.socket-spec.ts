@@ -2,28 +2,26 @@ import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import type { ClickTelemetry } from '../../shared/surf/surf.js';
 import { BLOCK_AT, CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
-import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
-import { closeAllSockets, connectSocket, type TestSocket } from '../support/socket-client.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { connectSocket, type TestSocket } from '../support/socket-client.js';
 import { signUpAdmin } from '../support/socket-fixtures.js';
 import {
   balanceOf,
   botClick,
   claim,
   creditedClaim,
-  expectLedgerBalanced,
   humanClick,
   nextTicket,
-  pauseEveryCampaign,
   promotedPost,
   riskOf,
   storedCampaign,
   surfer,
   surfNext,
-  surfServerErrors,
   ticketStatus,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 setTestTimeout(import.meta);
 
@@ -31,23 +29,13 @@ let testApp: TestApp;
 let db: pg.Client;
 let admins: TestMember[];
 
+useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 } }, (app, database) => {
+  testApp = app;
+  db = database;
+});
+
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 } });
-  db = await connectDatabase(testApp.database.url);
   admins = [await signUpAdmin(testApp.baseUrl, db), await signUpAdmin(testApp.baseUrl, db)];
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
 });
 
 type Surfer = TestMember & { tab: TestSocket };

@@ -1,23 +1,20 @@
 import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
-import { connectDatabase, signUp } from '../support/accounts.js';
-import { closeAllSockets } from '../support/socket-client.js';
+import { signUp } from '../support/accounts.js';
 import {
   balanceOf,
   claim,
   creditedClaim,
-  expectLedgerBalanced,
   nextTicket,
-  pauseEveryCampaign,
   promotedPost,
   refusal,
   storedCampaign,
   surfer,
-  surfServerErrors,
   ticketStatus,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 /** The countdown (data.timer) runs on the server's clock: a 2 s timer for this file. */
 const TIMER_SECONDS = 2;
@@ -27,22 +24,9 @@ setTestTimeout(import.meta);
 let testApp: TestApp;
 let db: pg.Client;
 
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: TIMER_SECONDS, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
+useSurfTestApp({ surf: { timerSeconds: TIMER_SECONDS, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
+  testApp = app;
+  db = database;
 });
 
 /** Waits until `ms` after `since` (local clock). */

@@ -1,24 +1,21 @@
 import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
-import { connectDatabase, signUp } from '../support/accounts.js';
-import { closeAllSockets } from '../support/socket-client.js';
+import { signUp } from '../support/accounts.js';
 import { SOCKET_EVENTS_PER_WINDOW } from '../../shared/realtime/events.js';
 import {
   balanceOf,
   claim,
   claimWithNext,
   creditedClaim,
-  expectLedgerBalanced,
   nextTicket,
-  pauseEveryCampaign,
   promotedPost,
   storedCampaign,
   surfer,
   surfNext,
-  surfServerErrors,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 setTestTimeout(import.meta);
 
@@ -26,22 +23,9 @@ setTestTimeout(import.meta);
 let testApp: TestApp;
 let db: pg.Client;
 
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 1 } });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
+useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 1 } }, (app, database) => {
+  testApp = app;
+  db = database;
 });
 
 describe('the daily earning cap', () => {

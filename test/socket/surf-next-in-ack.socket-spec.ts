@@ -4,30 +4,28 @@ import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/ca
 import type { Ack } from '../../shared/realtime/events.js';
 import type { SurfClaimAnswer, SurfNextAnswer } from '../../shared/surf/surf.js';
 import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
-import { connectDatabase, signUp } from '../support/accounts.js';
-import { closeAllSockets, connectSocket } from '../support/socket-client.js';
+import { signUp } from '../support/accounts.js';
+import { connectSocket } from '../support/socket-client.js';
 import {
   balanceOf,
   botClick,
   campaignCall,
   claim,
   claimWithNext,
-  expectLedgerBalanced,
   humanClick,
   ledgerRowsOfCampaign,
   nextTicket,
   openTickets,
-  pauseEveryCampaign,
   promotedPost,
   refusal,
   riskOf,
   storedCampaign,
   surfer,
-  surfServerErrors,
   ticketStatus,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 /**
  * The surf bar's one-trip step: a claim with `next: true` is credited (or refused for good) and
@@ -38,22 +36,9 @@ setTestTimeout(import.meta);
 let testApp: TestApp;
 let db: pg.Client;
 
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
+useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
+  testApp = app;
+  db = database;
 });
 
 const member = () => signUp(testApp.baseUrl);

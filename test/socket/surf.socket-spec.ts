@@ -4,8 +4,8 @@ import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/ca
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { LANGUAGE_NAMES } from '../../shared/constants/languages.js';
 import { SURF_ENDPOINTS, type RotatorAnswer } from '../../shared/surf/surf.js';
-import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
-import { closeAllSockets, connectSocket, type TestSocket } from '../support/socket-client.js';
+import { logIn, signUp, type TestMember } from '../support/accounts.js';
+import { connectSocket, type TestSocket } from '../support/socket-client.js';
 import {
   assignCredits,
   balanceOf,
@@ -13,22 +13,20 @@ import {
   claim,
   createPost,
   creditedClaim,
-  expectLedgerBalanced,
   humanClick,
   ledgerRowsOfCampaign,
   nextTicket,
-  pauseEveryCampaign,
   promotedPost,
   refusal,
   sendClaim,
   storedCampaign,
   surfer,
   surfNext,
-  surfServerErrors,
   ticketStatus,
   setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 setTestTimeout(import.meta);
@@ -36,25 +34,11 @@ setTestTimeout(import.meta);
 let testApp: TestApp;
 let db: pg.Client;
 
-beforeAll(async () => {
-  // A 0 s countdown (the countdown itself is tested in surf-countdown), and a socket event
-  // limit high enough for 100 claims at once (the limit has tests of its own).
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-  // Each test sees only the campaigns it creates.
-  await pauseEveryCampaign(db);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
+// A 0 s countdown (the countdown itself is tested in surf-countdown), and a socket event
+// limit high enough for 100 claims at once (the limit has tests of its own).
+useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
+  testApp = app;
+  db = database;
 });
 
 const NO_POSTS = /no posts for you to view/i;
