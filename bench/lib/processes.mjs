@@ -37,10 +37,10 @@ export function nodeCommand(args, cores) {
 
 /**
  * Starts `node <args>` and waits for its "running at http://…" line. taskset execs the command,
- * so the child's pid is the server's own pid (its CPU time is read from /proc/<pid>/stat).
+ * so the child's pid is the server's own pid (its CPU time is read from /proc/<pid>/stat). `command`
+ * (`[program, args]`) replaces the plain `node <args>` command, e.g. with a wrapper that execs node.
  */
-export function startServer({ name, args, env, cores, timeoutMs = 60_000 }) {
-  const [command, commandArgs] = nodeCommand(args, cores);
+export function startServer({ name, args, env, cores, command: [command, commandArgs] = nodeCommand(args, cores), timeoutMs = 60_000 }) {
   const childEnv = { ...process.env, ...env };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   const child = spawn(command, commandArgs, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { stopChild } from '../../lib/processes.mjs';
+import { startServer, stopChild } from '../../lib/processes.mjs';
 
 export { planPinning, stopChild } from '../../lib/processes.mjs';
 export { createBenchDatabase } from '../../lib/database.mjs';
@@ -47,51 +47,10 @@ export function pinnedNode(args, core, nodeOptions = []) {
   return core !== undefined && core !== null ? ['taskset', ['-c', String(core), 'bash', ...bashArgs]] : ['bash', bashArgs];
 }
 
-const READY_PATTERN = /running at (http:\/\/\S+)/;
-
-/** Starts a server (`node <args>`) and waits for its "running at http://…" line. */
-export function startPinnedServer({ name, args, env, core, nodeOptions = [], timeoutMs = 90_000 }) {
-  const [command, commandArgs] = pinnedNode(args, core, nodeOptions);
-  const childEnv = { ...process.env, ...env };
-  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child = spawn(command, commandArgs, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let ready = false;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const collect = (chunk) => {
-      if (ready) {
-        process.stderr.write(`[${name}] ${chunk}`);
-        return;
-      }
-      output += chunk.toString();
-      const match = READY_PATTERN.exec(output);
-      if (!match) return;
-      ready = true;
-      clearTimeout(timer);
-      resolve({
-        name,
-        url: match[1].replace('//localhost', '//127.0.0.1'),
-        pid: child.pid,
-        child,
-        openFilesLimit: openFilesLimitOf(child.pid),
-        stop: () => stopChild(child),
-      });
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${output}`));
-    });
-  });
+/** Starts a server (`node <args>`, pinned, open-files limit raised) and waits for its "running at http://…" line. */
+export async function startPinnedServer({ name, args, env, core, nodeOptions = [], timeoutMs = 90_000 }) {
+  const server = await startServer({ name, env, timeoutMs, command: pinnedNode(args, core, nodeOptions) });
+  return { ...server, openFilesLimit: openFilesLimitOf(server.pid) };
 }
 
 /**
