@@ -48,12 +48,6 @@ export class InvalidatingCache<K, V> {
     return hit && hit.expiresAt > Date.now() ? hit.value : undefined;
   }
 
-  /** Replaces a cached value in place (the caller wrote it), keeping its expiry. */
-  update(key: K, value: V): void {
-    const hit = this.entries.get(key);
-    if (hit) hit.value = value;
-  }
-
   delete(key: K): void {
     this.entries.delete(key);
     const running = this.loads.get(key);
