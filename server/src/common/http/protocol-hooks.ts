@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { DATA_PREFIX, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
@@ -18,11 +18,14 @@ const API_SECURITY_HEADERS = {
 
 // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
 
-/** Every route that is not a page: the fixed API security headers. */
-export function apiSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+/**
+ * Every route that is not a page: the fixed API security headers. An onSend hook, so it covers
+ * error answers too and a GET route needs no onRequest phase at all.
+ */
+export const apiSecurityHeaders: onSendHookHandler = (_request, reply, payload, done) => {
   reply.headers(API_SECURITY_HEADERS);
-  done();
-}
+  done(null, payload);
+};
 
 /** State-changing /data routes: without the XHR marker the call did not come from the app (CSRF). */
 export const requireXhrMarker: onRequestHookHandler = (request, _reply, done) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { STATE_CHANGING_METHODS } from '@shared/api/headers.js';
+import { hookList } from './hook-list.js';
 import { envelopeHook } from '../envelope/envelope.hook.js';
 import { apiSecurityHeaders, isDataPath, requestLogger, requireXhrMarker } from './protocol-hooks.js';
 
@@ -12,9 +13,6 @@ export interface RouteHookOptions {
   /** onSend hooks of state-changing /data calls (e.g. dropping the acting member's cache). */
   afterWrites: onSendHookHandler[];
 }
-
-type HookList<T> = T | T[] | undefined;
-const listOf = <T>(hooks: HookList<T>): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /**
  * The request rules, attached to each route when it is registered rather than as global hooks,
@@ -31,9 +29,9 @@ export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOpt
   const envelope = envelopeHook(() => options.website.isInMaintenance);
   const logRequest = options.logger.isLevelEnabled('info') ? requestLogger(options.logger) : null;
   fastify.addHook('onRoute', (route: RouteOptions) => {
-    const methods = listOf(route.method);
-    const onRequest = [...listOf(route.onRequest), apiSecurityHeaders];
-    const onSend = listOf(route.onSend);
+    const methods = hookList(route.method);
+    const onRequest = hookList(route.onRequest);
+    const onSend = [...hookList(route.onSend), apiSecurityHeaders];
     if (isDataPath(route.url)) {
       onSend.push(envelope);
       if (methods.some((method) => STATE_CHANGING_METHODS.includes(method))) {
@@ -43,7 +41,7 @@ export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOpt
     }
     route.onRequest = onRequest;
     route.onSend = onSend;
-    if (logRequest) route.onResponse = [...listOf(route.onResponse), logRequest];
+    if (logRequest) route.onResponse = [...hookList(route.onResponse), logRequest];
     if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) route.decompress = false;
   });
 }
@@ -52,6 +50,6 @@ export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOpt
 export function markPageRoutes(pages: FastifyInstance): void {
   // Runs after the root's onRoute hook (a child context's hooks come after its parent's).
   pages.addHook('onRoute', (route) => {
-    route.onRequest = listOf(route.onRequest).filter((hook) => hook !== apiSecurityHeaders);
+    route.onSend = hookList(route.onSend).filter((hook) => hook !== apiSecurityHeaders);
   });
 }
