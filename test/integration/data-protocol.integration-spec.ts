@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { PROTOCOL_VERSION } from '../../shared/start/start.js';
+import { eventually } from '../support/eventually.js';
 import { call, startTestApp, type TestApp } from '../support/test-app.js';
 
 let testApp: TestApp;
@@ -128,6 +129,42 @@ describe('request rules', () => {
     const answer = await fetch(`${testApp.baseUrl}/data/start`);
     expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    // Refused answers carry the same policy.
+    const refused = await fetch(`${testApp.baseUrl}/data/log_error`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('compresses /data answers of 1 KB and more by Accept-Encoding, and leaves small ones alone', async () => {
+    const small = await fetch(`${testApp.baseUrl}/data/start`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(((await small.json()) as StartAnswer).data).toBeTruthy();
+
+    const content = 'A long announcement. '.repeat(100);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO announcements (heading, content, type, auth) VALUES ('Compression check', $1, 'announcement', 'all') RETURNING id`,
+      [content],
+    );
+    try {
+      await eventually(async () => {
+        const { body } = await call<StartAnswer>(testApp.baseUrl, '/data/start');
+        expect(JSON.stringify(body.data)).toContain('Compression check');
+      });
+      for (const encoding of ['br', 'gzip']) {
+        const large = await fetch(`${testApp.baseUrl}/data/start`, { headers: { 'accept-encoding': encoding } });
+        expect(large.headers.get('content-encoding')).toBe(encoding);
+        expect(large.headers.get('vary')).toContain('accept-encoding');
+        const body = (await large.json()) as StartAnswer; // fetch decodes it
+        expect(JSON.stringify(body.data)).toContain(content);
+        expect(body.errors).toEqual([]);
+      }
+      const identity = await fetch(`${testApp.baseUrl}/data/start`, { headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers.get('content-encoding')).toBeNull();
+      expect(await identity.text()).toContain(content);
+    } finally {
+      await db.query(`DELETE FROM announcements WHERE id = $1`, [rows[0].id]);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { registerWithHooks } from './register-with-hooks.js';
 
 /** The hooks @fastify/multipart adds only to delete the temp files of request.saveRequestFiles(). */
 const TEMP_FILE_HOOKS = new Set(['onRequest', 'onResponse']);
@@ -12,19 +13,5 @@ const TEMP_FILE_HOOKS = new Set(['onRequest', 'onResponse']);
  * measured at ~8% of a /data call. Do not use saveRequestFiles() with this registration.
  */
 export async function registerMultipartInMemory(fastify: FastifyInstance, options: FastifyMultipartOptions): Promise<void> {
-  const withoutTempFileHooks: FastifyInstance = Object.create(fastify, {
-    addHook: {
-      value: (name: string, hook: unknown) =>
-        TEMP_FILE_HOOKS.has(name) ? withoutTempFileHooks : (fastify.addHook as (n: string, h: unknown) => FastifyInstance)(name, hook),
-    },
-  });
-  // The plugin is fastify-plugin wrapped (no encapsulation): calling it on the root instance
-  // is what registering it there does.
-  await new Promise<void>((resolve, reject) =>
-    (fastifyMultipart as unknown as (instance: FastifyInstance, opts: FastifyMultipartOptions, done: (error?: Error) => void) => void)(
-      withoutTempFileHooks,
-      options,
-      (error) => (error ? reject(error) : resolve()),
-    ),
-  );
+  await registerWithHooks(fastify, fastifyMultipart, options, (name, hook) => (TEMP_FILE_HOOKS.has(name) ? null : hook));
 }

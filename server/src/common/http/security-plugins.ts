@@ -1,11 +1,10 @@
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { constants as zlib } from 'node:zlib';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import { registerCompression } from './compression.js';
 import { registerMultipartInMemory } from './multipart-in-memory.js';
 
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100 * 1024 };
@@ -19,13 +18,7 @@ export async function registerHttpPlugins(fastify: FastifyInstance, config: AppC
   // Parsed on demand (requestCookies): few routes read cookies.
   await fastify.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
   await registerMultipartInMemory(fastify, { limits: UPLOAD_LIMITS });
-  await fastify.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // On-the-fly brotli at the default quality 11 costs more than it saves; built files are pre-compressed.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await registerCompression(fastify);
   fastify.decorate('rateLimitFactor', config.rateLimitFactor);
   await fastify.register(fastifyRateLimit, {
     global: false,
