@@ -3,7 +3,9 @@
 // swapped out (register.mjs), under the same load as `npm run bench`, to show where the app's
 // time per request goes. Diagnostic only. BENCH_VARIANTS=id,id picks variants; the other
 // BENCH_* settings are the benchmark's; BENCH_CUSTOM_VARIANTS="id=stub+stub,…" adds app variants
-// with any set of stubs. Writes bench/results/profile-<timestamp>.json.
+// with any set of stubs; BENCH_APP_BUILDS="id=dir,…" adds the app built into another dist
+// folder (an A/B of two builds: copy dist/ aside, change, rebuild). Writes
+// bench/results/profile-<timestamp>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBenchConfig } from '../lib/config.mjs';
@@ -40,6 +42,15 @@ const custom = (process.env.BENCH_CUSTOM_VARIANTS ?? '')
     const [id, stubs = ''] = spec.split('=');
     return { id, title: `app, ${stubs.split('+').join(' + ')}`, kind: 'app', stubs: stubs.split('+').filter(Boolean) };
   });
+// Other builds of the app: BENCH_APP_BUILDS="before=.ab/dist-a,after=dist".
+const builds = (process.env.BENCH_APP_BUILDS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((spec) => {
+    const [id, dist] = spec.split('=');
+    return { id, title: `app built in ${dist}`, kind: 'app', stubs: [], dist };
+  });
+custom.push(...builds);
 const wanted = (process.env.BENCH_VARIANTS ?? '').split(',').filter(Boolean);
 const selected = [
   ...(wanted.length || custom.length ? variants.filter((v) => wanted.includes(v.id) || v.id === 'peer') : variants),
@@ -55,14 +66,14 @@ function serverFor(variant, database) {
   if (variant.kind === 'nest-minimal')
     return { args: ['bench/profile/nest-minimal.mjs'], env: { ...common, LOG_LEVEL: config.appLogLevel, ...variant.env } };
   return {
-    args: ['--import', './bench/profile/register.mjs', 'dist/server/src/main.js'],
+    args: ['--import', './bench/profile/register.mjs', `${variant.dist ?? 'dist'}/server/src/main.js`],
     env: {
       ...common,
       NODE_ENV: 'production',
       LOG_LEVEL: variant.logLevel ?? config.appLogLevel,
       SESSION_SECRET: 'bench-session-secret-0123456789ab',
       DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
+      CLIENT_DIST_DIR: `${variant.dist ?? 'dist'}/client`,
       PUBLIC_URL: undefined,
       BENCH_STUBS: variant.stubs.join(','),
       ...variant.env,
