@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Envelope } from '../../shared/api/envelope.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { PROTOCOL_VERSION } from '../../shared/start/start.js';
 import { eventually } from '../support/eventually.js';
@@ -139,7 +140,7 @@ describe('request rules', () => {
   it('compresses /data answers of 1 KB and more by Accept-Encoding, and leaves small ones alone', async () => {
     const small = await fetch(`${testApp.baseUrl}/data/start`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
-    expect(((await small.json()) as StartAnswer).data).toBeTruthy();
+    expect(((await small.json()) as Envelope<StartAnswer>).data?.rufP).toBe(PROTOCOL_VERSION);
 
     const content = 'A long announcement. '.repeat(100);
     const { rows } = await db.query<{ id: number }>(
@@ -155,7 +156,7 @@ describe('request rules', () => {
         const large = await fetch(`${testApp.baseUrl}/data/start`, { headers: { 'accept-encoding': encoding } });
         expect(large.headers.get('content-encoding')).toBe(encoding);
         expect(large.headers.get('vary')).toContain('accept-encoding');
-        const body = (await large.json()) as StartAnswer; // fetch decodes it
+        const body = (await large.json()) as Envelope<StartAnswer>; // fetch decodes it
         expect(JSON.stringify(body.data)).toContain(content);
         expect(body.errors).toEqual([]);
       }
