@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
+import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
@@ -23,7 +24,7 @@ const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /** Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel });
-  const adapter = new FastifyAdapter({
+  const adapter = new LeanFastifyAdapter({
     // No Fastify logger: with one, Fastify times every response through two listeners and
     // binds a child logger per request. The app logs through `logger` itself: one line per
     // request at info (attachRouteHooks), unexpected errors in AllExceptionsFilter.
