@@ -13,7 +13,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * looking the content type up in mime-db, so every small JSON answer (most /data answers) paid
  * for a negotiation that ended in "too small", measured at ~6% of a /data call. Its per-route
  * onSend hook is therefore wrapped to let small answers pass first; everything else is the
- * plugin's own behaviour.
+ * plugin's own behaviour. Its per-route onRequest hook, which only sets up `reply.compress()`,
+ * is left out: the app never calls it, and without it a GET route runs no onRequest hook.
  */
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   const options = {
@@ -28,11 +29,13 @@ export async function registerCompression(fastify: FastifyInstance): Promise<voi
   );
 }
 
-/** Runs the plugin's onRoute hook, then wraps the onSend hooks it added to the route. */
+/** Runs the plugin's onRoute hook, then wraps the onSend hooks it added and drops its onRequest one. */
 function smallAnswersFirst(compressOnRoute: (route: RouteOptions) => void) {
   return function (this: FastifyInstance, route: RouteOptions): void {
     const before = hookList(route.onSend).length;
+    const onRequest = route.onRequest;
     compressOnRoute.call(this, route);
+    route.onRequest = onRequest;
     route.onSend = hookList(route.onSend).map((hook, index) => (index < before ? hook : skipSmallAnswers(hook)));
   };
 }
