@@ -27,16 +27,20 @@ const running = new Map(); // server key → started server
 let database = null;
 let cleaningUp = null;
 
+/** Stops every server and drops the app's database (the next round starts them anew). */
+async function stopServersAndDatabase() {
+  for (const [key, server] of running) {
+    await server.stop().catch((error) => log(`stopping ${key} failed: ${error.message}`));
+    running.delete(key);
+  }
+  if (database) {
+    await database.drop().catch((error) => log(`dropping database ${database.name} failed: ${error.message}`));
+    database = null;
+  }
+}
+
 async function cleanUp() {
-  cleaningUp ??= (async () => {
-    for (const [key, server] of running) {
-      await server.stop().catch((error) => log(`stopping ${key} failed: ${error.message}`));
-      running.delete(key);
-    }
-    if (database) {
-      await database.drop().catch((error) => log(`dropping database ${database.name} failed: ${error.message}`));
-    }
-  })();
+  cleaningUp ??= stopServersAndDatabase();
   return cleaningUp;
 }
 
@@ -129,12 +133,14 @@ async function main() {
   }
 
   // Rounds (BENCH_ROUNDS) repeat the whole list, interleaved, so a slow spell of the machine
-  // hits every scenario alike; each scenario then reports its median round.
+  // hits every scenario alike; each scenario then reports its median round. Every round starts
+  // the servers (and the app's database) anew: how fast one Node.js process runs varies by up
+  // to ±15% from start to start (JIT decisions), so a figure must not rest on one process.
   const sequence = [];
   for (let round = 1; round <= config.rounds; round++) for (const scenario of selected) sequence.push({ round, scenario });
-  const lastUse = new Map(sequence.map(({ scenario }, index) => [scenario.server, index]));
   const results = {};
-  const prepared = new Map(); // scenario id → { server, url, request }
+  let databaseDescription = null;
+  const prepared = new Map(); // scenario id → { server, url, request } of this round
   for (const [index, { round, scenario }] of sequence.entries()) {
     const entry = (results[scenario.id] ??= {
       id: scenario.id,
@@ -166,12 +172,12 @@ async function main() {
         log(`${scenario.id} failed: ${error.message}`);
       }
     }
-    if (lastUse.get(scenario.server) === index && running.has(scenario.server)) {
-      await running.get(scenario.server).stop();
-      running.delete(scenario.server);
+    if (sequence[index + 1]?.round !== round) {
+      databaseDescription ??= database?.server ?? null;
+      await stopServersAndDatabase();
+      prepared.clear();
     }
   }
-  const databaseDescription = database?.server ?? null;
   await cleanUp();
 
   const run = { scenarios: results, clientJs, clientJsError };

@@ -16,8 +16,8 @@ export function loadBenchConfig() {
     /** Seconds of load before each measurement, thrown away (JIT, pools, caches). */
     warmup: positiveNumber('BENCH_WARMUP', 3),
     connections: positiveNumber('BENCH_CONNECTIONS', 50),
-    /** Times the whole scenario list is measured, interleaved; each scenario reports its median round. */
-    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 3)),
+    /** Times the whole scenario list is measured, interleaved, each time on newly started servers; each scenario reports its median round. */
+    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 5)),
     /** Comma-separated scenario ids to run (default: all). Targets whose scenarios did not run are skipped. */
     only: (process.env.BENCH_ONLY ?? '')
       .split(',')
