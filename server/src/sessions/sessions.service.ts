@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { SessionInfo } from '@shared/accounts/account.answers.js';
-import { randomToken, sha256 } from '../common/crypto/tokens.js';
+import { randomToken, sha256, sha256Hex } from '../common/crypto/tokens.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext, AuthUser } from './auth-context.js';
 import { describeDevice } from './describe-device.js';
@@ -59,13 +59,12 @@ export class SessionsService {
   /** The session's user, or null when the token is unknown, revoked or expired. */
   async authenticate(token: string): Promise<AuthContext | null> {
     if (!token || token.length > 100) return null;
-    const hash = sha256(token);
-    const key = hash.toString('hex');
-    let session = await this.cache.sessions.get(key, () => this.loadSession(hash));
+    const key = sha256Hex(token); // the token's stored hash, in hex
+    let session = await this.cache.sessions.get(key, () => this.loadSession(key));
     if (session && session.expiresAt <= Date.now()) {
       // Expired as this process last saw it; another process may have extended it since.
       this.cache.forgetSession(key);
-      session = await this.cache.sessions.get(key, () => this.loadSession(hash));
+      session = await this.cache.sessions.get(key, () => this.loadSession(key));
     }
     if (!session) return null;
     if (Date.now() - session.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(session);
@@ -74,11 +73,11 @@ export class SessionsService {
     return user && { sessionId: session.sessionId, socketId: session.socketId, user };
   }
 
-  private async loadSession(hash: Buffer): Promise<CachedSession | null> {
+  private async loadSession(hashHex: string): Promise<CachedSession | null> {
     const [row]: SessionRow[] = await this.dataSource.query(
       `SELECT id, user_id, socket_id, last_seen_at, expires_at FROM sessions
         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-      [hash],
+      [Buffer.from(hashHex, 'hex')],
     );
     return row
       ? { sessionId: row.id, socketId: row.socket_id, userId: row.user_id, lastSeenAt: row.last_seen_at.getTime(), expiresAt: row.expires_at.getTime() }
