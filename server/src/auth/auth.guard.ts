@@ -19,11 +19,11 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionsService,
   ) {}
 
+  /** Each route's @Auth() level (by controller class, then handler), read from metadata once rather than on every call. */
+  private readonly levels = new WeakMap<object, Map<object, AuthLevel | undefined>>();
+
   async canActivate(execution: ExecutionContext): Promise<boolean> {
-    const level = this.reflector.getAllAndOverride<AuthLevel | undefined>(AUTH_LEVEL, [
-      execution.getHandler(),
-      execution.getClass(),
-    ]);
+    const level = this.levelOf(execution);
     if (!level) return true;
     const request = execution.switchToHttp().getRequest<FastifyRequest>();
     const { active } = readSessionCookies(request);
@@ -42,5 +42,16 @@ export class AuthGuard implements CanActivate {
       throw new AppError(ErrorCode.Forbidden, 'Not allowed', 'This is for administrators only.');
     }
     return true;
+  }
+
+  private levelOf(execution: ExecutionContext): AuthLevel | undefined {
+    const controller = execution.getClass();
+    const handler = execution.getHandler();
+    let byHandler = this.levels.get(controller);
+    if (!byHandler) this.levels.set(controller, (byHandler = new Map()));
+    if (!byHandler.has(handler)) {
+      byHandler.set(handler, this.reflector.getAllAndOverride<AuthLevel | undefined>(AUTH_LEVEL, [handler, controller]));
+    }
+    return byHandler.get(handler);
   }
 }
