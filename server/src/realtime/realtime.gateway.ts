@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { ClockTicks } from './clock-ticks.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
 const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
@@ -30,7 +31,7 @@ const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
-  private liveTimer: NodeJS.Timeout | null = null;
+  private readonly clock = new ClockTicks(LIVE_TIME_INTERVAL_MS);
 
   constructor(
     private readonly realtime: RealtimeService,
@@ -51,13 +52,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
           (error: Error) => next(error),
         );
     });
-    // Only this process's sockets: every process ticks for its own.
-    this.liveTimer = setInterval(() => server.local.emit('live:data', { live_time: Date.now() }), LIVE_TIME_INTERVAL_MS);
-    this.liveTimer.unref();
+    this.clock.start(server);
   }
 
   onApplicationShutdown(): void {
-    if (this.liveTimer) clearInterval(this.liveTimer);
+    this.clock.stop();
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
@@ -117,6 +116,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     } else {
       await socket.join(rooms.visitors);
     }
+    await this.clock.join(socket);
   }
 
   /** Refuses events beyond the per-socket limit; an acknowledged event learns why. */
