@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = new Server(http);
   clock = new ClockTicks(INTERVAL_MS, GROUPS);
   server.use((socket, next) => {
-    Promise.resolve(clock.join(socket)).then(() => next(), next);
+    Promise.resolve(socket.join(clock.nextRoom())).then(() => next(), next);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;

@@ -1,7 +1,7 @@
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 
 /** Into how many groups the sockets are split; one group is ticked per interval / groups. */
-export const CLOCK_GROUPS = 30;
+const CLOCK_GROUPS = 30;
 
 /**
  * Pushes `live:data {live_time}` to every socket of this process once per `intervalMs`, spread
@@ -20,11 +20,11 @@ export class ClockTicks {
     private readonly groups = CLOCK_GROUPS,
   ) {}
 
-  /** Puts a socket into the group whose turn to join it is. */
-  join(socket: Pick<Socket, 'join'>): ReturnType<Socket['join']> {
+  /** The room a newly connected socket joins: the groups take sockets in turn. */
+  nextRoom(): string {
     const group = this.nextGroup;
     this.nextGroup = (group + 1) % this.groups;
-    return socket.join(clockRoom(group));
+    return clockRoom(group);
   }
 
   /** Only this process's sockets (`local`): every process ticks for its own. */

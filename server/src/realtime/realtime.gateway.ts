@@ -111,12 +111,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
    */
   private async joinRooms(socket: RealtimeSocket): Promise<void> {
     const { userId, sessionKey } = socket.data;
+    const clockRoom = this.clock.nextRoom();
     if (userId !== null && sessionKey !== null) {
-      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members]);
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom]);
     } else {
-      await socket.join(rooms.visitors);
+      await socket.join([rooms.visitors, clockRoom]);
     }
-    await this.clock.join(socket);
   }
 
   /** Refuses events beyond the per-socket limit; an acknowledged event learns why. */

@@ -5,7 +5,7 @@ import { hookList } from './hook-list.js';
 import { registerWithHooks } from './register-with-hooks.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * @fastify/compress on every route, br or gzip by Accept-Encoding, for answers of at least
