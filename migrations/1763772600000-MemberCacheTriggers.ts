@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every server process caches sessions, users, notification summaries and announcement
- * dismissals (MemberCache). These
- * triggers tell all of them, on commit, which entry changed — whatever wrote the row.
+ * dismissals (MemberCache). These triggers tell all of them, on commit, which entry changed —
+ * whatever wrote the row.
  * Only the columns the cache holds fire on users (not credits or risk, which change per view).
  * Payloads: 's:<hex token hash>' for a session, 'm:<user id>' for a member's user row,
  * notifications or dismissals. Identical notifications of one transaction are delivered once.

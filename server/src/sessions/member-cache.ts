@@ -23,18 +23,17 @@ const MAX_ENTRIES = 100_000;
 
 /**
  * What every signed-in request reads — the session, its user, the notification summary, the
- * announcements dismissed — kept
- * in memory so that /data/start and the guard need no query in the steady state.
+ * announcements dismissed — kept in memory so that /data/start and the guard need no query in
+ * the steady state.
  *
  * Kept true by invalidation, not by time:
  * - this process drops an entry synchronously when it changes the data (revoking a session,
  *   notifying, any state-changing request of the member: see forgetActingMember), so a member
  *   always reads their own writes;
  * - triggers on sessions, users, notifications and announcement_dismissals NOTIFY every
- *   process on commit, whatever
- *   wrote the row (another process, the admin CLI, SQL by hand); those processes drop the
- *   entry within milliseconds. Until then a revoked session can still pass there — the price
- *   of not asking PostgreSQL on every request.
+ *   process on commit, whatever wrote the row (another process, the admin CLI, SQL by hand);
+ *   those processes drop the entry within milliseconds. Until then a revoked session can
+ *   still pass there — the price of not asking PostgreSQL on every request.
  */
 @Injectable()
 export class MemberCache implements OnModuleInit, OnApplicationShutdown {
