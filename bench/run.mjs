@@ -152,7 +152,9 @@ async function main() {
       try {
         if (!prepared.has(scenario.id)) prepared.set(scenario.id, await prepareScenario(scenario, entry));
         const { server, url, request } = prepared.get(scenario.id);
-        log(`measuring ${scenario.id}${config.rounds > 1 ? ` (round ${round}/${config.rounds})` : ''}: ${config.warmup} s warm-up, ${config.duration} s measured`);
+        log(
+          `measuring ${scenario.id}${config.rounds > 1 ? ` (round ${round}/${config.rounds})` : ''}: ${config.warmup} s warm-up, ${config.duration} s measured`,
+        );
         const load = await runLoadQuietly(
           {
             request: { url, ...request },

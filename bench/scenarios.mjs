@@ -56,7 +56,11 @@ export const servers = {
 };
 
 const isEnvelope = (body) =>
-  body !== null && typeof body === 'object' && 'data' in body && Array.isArray(body.errors) && typeof body.maintenance === 'boolean';
+  body !== null &&
+  typeof body === 'object' &&
+  'data' in body &&
+  Array.isArray(body.errors) &&
+  typeof body.maintenance === 'boolean';
 
 /**
  * A scenario: `id` (stable, used by targets and BENCH_ONLY), `title`, `server` (a key of
@@ -72,7 +76,8 @@ export const scenarios = [
     title: 'bare Fastify peer',
     server: 'peer',
     request: { method: 'GET', path: '/data/health', headers: XHR_HEADERS },
-    check: ({ status, json }) => (status === 200 && json?.data?.ok === true ? null : `expected 200 {data:{ok:true}}, got ${status}`),
+    check: ({ status, json }) =>
+      status === 200 && json?.data?.ok === true ? null : `expected 200 {data:{ok:true}}, got ${status}`,
   },
   {
     id: 'data-health',
@@ -105,7 +110,12 @@ export const scenarios = [
 ];
 
 /** A member signed up through the app itself (the bench database is fresh for each run). */
-const BENCH_MEMBER = { username: 'bench_member', first_name: 'Bench', email: 'bench_member@example.test', password: 'bench password 123' };
+const BENCH_MEMBER = {
+  username: 'bench_member',
+  first_name: 'Bench',
+  email: 'bench_member@example.test',
+  password: 'bench password 123',
+};
 
 async function signUpBenchMember(url) {
   const response = await fetch(`${url}/data/auth/signup`, {

@@ -189,9 +189,15 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP FUNCTION surf_claim(integer, text, uuid, jsonb, text, integer, integer, integer, timestamptz, boolean, integer, integer, text)`);
+    await queryRunner.query(
+      `DROP FUNCTION surf_claim(integer, text, uuid, jsonb, text, integer, integer, integer, timestamptz, boolean, integer, integer, text)`,
+    );
     await queryRunner.query(`DROP FUNCTION surf_next(integer, text, integer, integer, integer, text, timestamptz)`);
-    await queryRunner.query(`CREATE INDEX view_tickets_latest_claims ON view_tickets (viewer_id, claimed_at DESC) WHERE status = 'claimed'`);
-    await queryRunner.query(`DROP FUNCTION surf_offer(integer, text, boolean, boolean, integer, text[], integer, integer, integer, integer, text, timestamptz)`);
+    await queryRunner.query(
+      `CREATE INDEX view_tickets_latest_claims ON view_tickets (viewer_id, claimed_at DESC) WHERE status = 'claimed'`,
+    );
+    await queryRunner.query(
+      `DROP FUNCTION surf_offer(integer, text, boolean, boolean, integer, text[], integer, integer, integer, integer, text, timestamptz)`,
+    );
   }
 }

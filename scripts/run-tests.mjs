@@ -1,4 +1,4 @@
-// `npm test`: every tier in order. Builds the app, type-checks, provides a PostgreSQL
+// `npm test`: every tier in order. Builds the app, type-checks, lints, provides a PostgreSQL
 // (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest,
 // makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ function step(title, command, args, env = {}) {
 async function main() {
   if (!step('build', 'npm', ['run', '--silent', 'build'])) return 1;
   if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) return 1;
+  if (!step('lint and format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint'])) return 1;
 
   let stopDatabase = async () => undefined;
   let databaseUrl = process.env.DATABASE_URL;
@@ -33,7 +34,13 @@ async function main() {
   try {
     if (!step('unit and integration tests (Jest)', 'npx', ['jest', '--selectProjects', 'unit', 'integration'], env)) return 1;
     const chromium = ensureChromium();
-    if (!step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { DATABASE_URL: databaseUrl, CHROMIUM_PATH: chromium })) return 1;
+    if (
+      !step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+        DATABASE_URL: databaseUrl,
+        CHROMIUM_PATH: chromium,
+      })
+    )
+      return 1;
   } finally {
     await stopDatabase();
   }

@@ -90,7 +90,8 @@ let worker;
 try {
   const nodeOptions = [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${snapshotDir}`];
   // BENCH_PROFILE_IMPORT=<file>: a preload into the server, e.g. bench/fanout/profile/lean-message-handlers.mjs.
-  if (process.env.BENCH_PROFILE_IMPORT) nodeOptions.push(`--import=${new URL(process.env.BENCH_PROFILE_IMPORT, `file://${process.cwd()}/`).href}`);
+  if (process.env.BENCH_PROFILE_IMPORT)
+    nodeOptions.push(`--import=${new URL(process.env.BENCH_PROFILE_IMPORT, `file://${process.cwd()}/`).href}`);
   server =
     TARGET === 'app'
       ? await startPinnedServer({
@@ -124,7 +125,11 @@ try {
     await client.end();
     clients = members.map((m) => ({ cookie: m.cookie, socketId: m.socketId }));
   }
-  worker = startWorker({ name: 'generator', script: fileURLToPath(new URL('./worker.mjs', import.meta.url)), core: pinning.enabled ? pinning.loader : undefined });
+  worker = startWorker({
+    name: 'generator',
+    script: fileURLToPath(new URL('./worker.mjs', import.meta.url)),
+    core: pinning.enabled ? pinning.loader : undefined,
+  });
   await sleep(2000);
   const fileA = await snapshot(server.pid, 'before');
   const rssA = rssBytes(server.pid);

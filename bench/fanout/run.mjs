@@ -63,14 +63,22 @@ const SETTINGS = {
   client: process.env.BENCH_FANOUT_CLIENT || 'socket.io-client',
   /** 1: servers run with --expose-gc and a SIGUSR2 hook, and RSS is also read after full GCs. */
   gc: process.env.BENCH_GC !== '0',
-  only: (process.env.BENCH_FANOUT_ONLY ?? 'baseline,app').split(',').map((s) => s.trim()).filter(Boolean),
+  only: (process.env.BENCH_FANOUT_ONLY ?? 'baseline,app')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
   /** Diagnostics: extra node options for the app, e.g. "--import=./bench/fanout/profile/lean-message-handlers.mjs". */
   appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   /** Diagnostics: extra node options for the bare baseline server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
   baselineNodeOptions: (process.env.BENCH_BASELINE_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   /** Diagnostics: extra environment for the app, "KEY=value KEY2=value" (e.g. REDIS_URL=redis://127.0.0.1:6379). */
-  appEnv: Object.fromEntries((process.env.BENCH_APP_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+  appEnv: Object.fromEntries(
+    (process.env.BENCH_APP_ENV ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
 };
 
 const TARGETS = { ratio: 1.25, p99Ms: 200, rssRatio: 1.3, rssPerSocketBytes: 60 * 1024 };
@@ -265,13 +273,16 @@ async function measure(kind, database) {
   const perWorkerConcurrency = Math.max(1, Math.ceil(SETTINGS.connectConcurrency / workers.length));
   const connectCpu = cpuMeter({ server: server.pid, loader: workers.map((w) => w.pid) });
   const connects = await Promise.all(
-    workers.map((worker, i) => worker.request({ type: 'connect', url: server.url, clients: shares[i], concurrency: perWorkerConcurrency })),
+    workers.map((worker, i) =>
+      worker.request({ type: 'connect', url: server.url, clients: shares[i], concurrency: perWorkerConcurrency }),
+    ),
   );
   result.connectCpuPercent = connectCpu.stop();
   const connected = connects.reduce((n, c) => n + c.connected, 0);
   const connectSeconds = (Math.max(...connects.map((c) => c.finishedAt)) - Math.min(...connects.map((c) => c.startedAt))) / 1000;
   const connectErrors = {};
-  for (const c of connects) for (const [message, n] of Object.entries(c.errors)) connectErrors[message] = (connectErrors[message] ?? 0) + n;
+  for (const c of connects)
+    for (const [message, n] of Object.entries(c.errors)) connectErrors[message] = (connectErrors[message] ?? 0) + n;
   result.connect = {
     requested: SETTINGS.sockets,
     connected,
@@ -287,12 +298,16 @@ async function measure(kind, database) {
   await sleep(SETTINGS.settleMs);
   result.rssAfterBytes = rssBytes(server.pid);
   result.rssPerSocketBytes = (result.rssAfterBytes - result.rssBeforeBytes) / connected;
-  log(`${kind}: RSS ${fmt.mb(result.rssBeforeBytes)} → ${fmt.mb(result.rssAfterBytes)} (${fmt.kb(result.rssPerSocketBytes)} per socket)`);
+  log(
+    `${kind}: RSS ${fmt.mb(result.rssBeforeBytes)} → ${fmt.mb(result.rssAfterBytes)} (${fmt.kb(result.rssPerSocketBytes)} per socket)`,
+  );
   if (SETTINGS.gc) {
     await collectGarbage(server.pid);
     result.rssAfterAfterGcBytes = rssBytes(server.pid);
     result.rssPerSocketAfterGcBytes = (result.rssAfterAfterGcBytes - result.rssBeforeAfterGcBytes) / connected;
-    log(`${kind}: after full GCs: RSS ${fmt.mb(result.rssBeforeAfterGcBytes)} → ${fmt.mb(result.rssAfterAfterGcBytes)} (${fmt.kb(result.rssPerSocketAfterGcBytes)} per socket)`);
+    log(
+      `${kind}: after full GCs: RSS ${fmt.mb(result.rssBeforeAfterGcBytes)} → ${fmt.mb(result.rssAfterAfterGcBytes)} (${fmt.kb(result.rssPerSocketAfterGcBytes)} per socket)`,
+    );
   }
 
   // Fan-outs, one at a time: request → wait until every socket has it (or the timeout) → pause.
@@ -387,7 +402,14 @@ function evaluate(results) {
   }
   if (ok(app)) {
     rows.push(
-      target({ label: `fan-out p99 ≤ ${TARGETS.p99Ms} ms`, value: app.fanout.lastMs.p99, limit: TARGETS.p99Ms, comparison: '≤', format: (v) => fmt.ms(v), detail: `over ${app.fanout.lastMs.count} complete fan-outs` }),
+      target({
+        label: `fan-out p99 ≤ ${TARGETS.p99Ms} ms`,
+        value: app.fanout.lastMs.p99,
+        limit: TARGETS.p99Ms,
+        comparison: '≤',
+        format: (v) => fmt.ms(v),
+        detail: `over ${app.fanout.lastMs.count} complete fan-outs`,
+      }),
     );
   }
   if (ok(app) && ok(base)) {
@@ -404,7 +426,14 @@ function evaluate(results) {
   }
   if (ok(app)) {
     rows.push(
-      target({ label: 'RSS per socket ≤ 60 KB', value: app.rssPerSocketBytes, limit: TARGETS.rssPerSocketBytes, comparison: '≤', format: fmt.kb, detail: '1 KB = 1024 B' }),
+      target({
+        label: 'RSS per socket ≤ 60 KB',
+        value: app.rssPerSocketBytes,
+        limit: TARGETS.rssPerSocketBytes,
+        comparison: '≤',
+        format: fmt.kb,
+        detail: '1 KB = 1024 B',
+      }),
       target({
         label: 'zero lost messages',
         value: app.fanout.lost + app.fanout.duplicates,
@@ -424,7 +453,13 @@ function evaluate(results) {
     );
   }
   for (const [kind, r] of Object.entries(results)) {
-    if (r?.error) rows.push({ label: `${kind} measured`, status: 'MISSED', detail: r.error.split('\n')[0], shown: { value: 'failed', limit: '' } });
+    if (r?.error)
+      rows.push({
+        label: `${kind} measured`,
+        status: 'MISSED',
+        detail: r.error.split('\n')[0],
+        shown: { value: 'failed', limit: '' },
+      });
   }
   return rows;
 }
@@ -432,7 +467,9 @@ function evaluate(results) {
 function print(report) {
   const { meta, results, targets } = report;
   const out = [''];
-  out.push(`Fan-out benchmark ${meta.timestamp}  (commit ${meta.git.commit ?? '?'}${meta.git.dirty ? ', uncommitted changes' : ''})`);
+  out.push(
+    `Fan-out benchmark ${meta.timestamp}  (commit ${meta.git.commit ?? '?'}${meta.git.dirty ? ', uncommitted changes' : ''})`,
+  );
   out.push(`Node ${meta.node}, ${meta.cpus} CPU(s) ${meta.cpuModel}; load average before: ${meta.loadAverage.join(' ')}`);
   out.push(
     `${meta.settings.sockets} sockets (${meta.settings.client}, WebSocket only) from ${meta.settings.workers} generator process(es), ${meta.settings.connectConcurrency} handshakes in flight; ` +
@@ -443,7 +480,11 @@ function print(report) {
       ? `CPU pinning: server on core ${meta.pinning.server}, generators on core ${meta.pinning.loader} (taskset); PostgreSQL and this coordinator not pinned`
       : `CPU pinning: none (${meta.pinning.reason})`,
   );
-  out.push(`Open files limit of the server: ${Object.values(results).map((r) => `${r.kind} ${r.server?.openFilesLimit ?? '?'}`).join(', ')}`);
+  out.push(
+    `Open files limit of the server: ${Object.values(results)
+      .map((r) => `${r.kind} ${r.server?.openFilesLimit ?? '?'}`)
+      .join(', ')}`,
+  );
   out.push(`Database: ${meta.database ?? '-'}`);
   const diagnostics = [
     ...meta.settings.appNodeOptions,
@@ -473,7 +514,20 @@ function print(report) {
   });
   out.push(
     table(
-      ['server', 'connected', 'connects/s', 'RSS/socket', 'RSS before → after', 'after GC', 'last p50', 'last p99', 'first p50', 'HTTP p50', 'lost/dup', 'CPU per fan-out srv/gen'],
+      [
+        'server',
+        'connected',
+        'connects/s',
+        'RSS/socket',
+        'RSS before → after',
+        'after GC',
+        'last p50',
+        'last p99',
+        'first p50',
+        'HTTP p50',
+        'lost/dup',
+        'CPU per fan-out srv/gen',
+      ],
       rows,
       [false, true, true, true, true, true, true, true, true, true, true, true],
     ),
@@ -486,20 +540,26 @@ function print(report) {
         `  ${kind}: connect phase CPU server ${fmt.pct(r.connectCpuPercent.server)}, generators ${fmt.pct(r.connectCpuPercent.loader)}, PostgreSQL ${fmt.pct(r.connectCpuPercent.postgres)}, other ${fmt.pct(r.connectCpuPercent.other)}; disconnects during the run: ${r.disconnects}`,
       );
     if (r.fanoutCpuPercent && r.fanoutCpuPercent.other >= 15)
-      out.push(`  WARNING: ${kind}: other processes used ${Math.round(r.fanoutCpuPercent.other)}% of a core during the fan-outs; run again on a quiet machine`);
+      out.push(
+        `  WARNING: ${kind}: other processes used ${Math.round(r.fanoutCpuPercent.other)}% of a core during the fan-outs; run again on a quiet machine`,
+      );
     if (r.fanout && r.fanout.loaderCpuMsPerFanout >= r.fanout.serverCpuMsPerFanout)
       out.push(
         `  note: ${kind}: the generators used as much CPU per fan-out as the server or more: the time until the last socket has it is bounded by the generator core (BENCH_FANOUT_CLIENT=ws is lighter)`,
       );
   }
   out.push('  (last = request sent → the last socket has the announcement; first = → the first socket; HTTP = → the response.');
-  out.push('   RSS/socket = (VmRSS after connecting − before) / sockets; "after GC" = the same with two full GCs before each reading. CPU: 100% = one core)');
+  out.push(
+    '   RSS/socket = (VmRSS after connecting − before) / sockets; "after GC" = the same with two full GCs before each reading. CPU: 100% = one core)',
+  );
   out.push('');
   out.push('Targets');
   out.push(targetTable(targets));
   const missed = targets.filter((t) => t.status === 'MISSED');
   out.push('');
-  out.push(missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`);
+  out.push(
+    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
+  );
   out.push('');
   process.stdout.write(out.join('\n') + '\n');
 }
@@ -507,7 +567,9 @@ function print(report) {
 async function main() {
   const startedAt = new Date();
   const meta = { timestamp: startedAt.toISOString(), ...machineMeta(), settings: SETTINGS, pinning, targets: TARGETS };
-  log(pinning.enabled ? `server on core ${pinning.server}, generators on core ${pinning.loader}` : `not pinning: ${pinning.reason}`);
+  log(
+    pinning.enabled ? `server on core ${pinning.server}, generators on core ${pinning.loader}` : `not pinning: ${pinning.reason}`,
+  );
   await waitQuietIfAsked('bench:fanout');
 
   const results = {};
@@ -526,13 +588,21 @@ async function main() {
       results[kind] = { kind, error: error.message };
     }
     // Each kind stops its own processes; whatever is left goes now.
-    while (cleanups.length > (database ? 1 : 0)) await cleanups.pop()().catch(() => undefined);
+    while (cleanups.length > (database ? 1 : 0))
+      await cleanups
+        .pop()()
+        .catch(() => undefined);
   }
   await cleanUp();
   meta.durationSeconds = (Date.now() - startedAt.getTime()) / 1000;
   meta.loadAverageAfter = machineMeta().loadAverage;
   const targets = evaluate(results);
-  const report = { meta, results, targets, summary: { missed: targets.filter((t) => t.status === 'MISSED').map((t) => t.label) } };
+  const report = {
+    meta,
+    results,
+    targets,
+    summary: { missed: targets.filter((t) => t.status === 'MISSED').map((t) => t.label) },
+  };
   print(report);
   const file = writeResultFiles('fanout', report);
   log(`results written to ${file}`);

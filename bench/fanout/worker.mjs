@@ -144,7 +144,14 @@ serveRequests({
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, clients.length) }, lane));
     connectedCount = connections.length;
-    return { client: CLIENT, connected: connections.length, failed: clients.length - connections.length, errors, startedAt, finishedAt: sharedNow() };
+    return {
+      client: CLIENT,
+      connected: connections.length,
+      failed: clients.length - connections.length,
+      errors,
+      startedAt,
+      finishedAt: sharedNow(),
+    };
   },
 
   /** What this process saw of one announcement. */

@@ -45,6 +45,7 @@ export async function createBenchDatabase() {
       throw new Error(
         `the embedded PostgreSQL (${EMBEDDED_DIR}, port ${EMBEDDED_PORT}) did not start: ${error?.message ?? error}. ` +
           'Is the port taken? Set DATABASE_URL to use another PostgreSQL.',
+        { cause: error },
       );
     }
     serverUrl = embedded.url;

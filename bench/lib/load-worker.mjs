@@ -30,7 +30,12 @@ function cpuSecondsOf(pid) {
 /** CPU seconds all processes spent (user, nice, system, steal; not irq) since boot, from /proc/stat. */
 function machineBusySeconds() {
   try {
-    const [user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     return (user + nice + system + steal) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
@@ -134,7 +139,12 @@ const summary = {
       ? null
       : Math.max(
           0,
-          (100 * (machineAfter - machineBefore - (serverCpuAfter - serverCpuBefore) - (ownCpuAfter - ownCpuBefore) - postgresSeconds)) /
+          (100 *
+            (machineAfter -
+              machineBefore -
+              (serverCpuAfter - serverCpuBefore) -
+              (ownCpuAfter - ownCpuBefore) -
+              postgresSeconds)) /
             wallSeconds,
         ),
 };

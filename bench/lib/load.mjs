@@ -51,7 +51,8 @@ export async function runLoadQuietly(options, { waitQuiet, cpus, log, attempts =
     const load = { ...(await runLoad(options)), attempt };
     if (!best || (load.otherCpuPercent ?? 0) < (best.otherCpuPercent ?? 0)) best = load;
     if ((load.otherCpuPercent ?? 0) < BUSY_OTHER_CPU_PERCENT) break;
-    if (attempt < attempts) log?.(`other processes used ${Math.round(load.otherCpuPercent)}% of a core during the measurement; measuring again`);
+    if (attempt < attempts)
+      log?.(`other processes used ${Math.round(load.otherCpuPercent)}% of a core during the measurement; measuring again`);
   }
   return best;
 }

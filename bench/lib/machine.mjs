@@ -7,7 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 function busyAndTotalTicks() {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
-  return { busy: user + nice + system + irq + softirq + steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+  return {
+    busy: user + nice + system + irq + softirq + steal,
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
+  };
 }
 
 /** Busy CPU over `ms`, in % of one core (2 cores fully busy = 200%). Null where /proc is missing. */
@@ -39,7 +42,8 @@ export async function waitForQuiet({ maxWaitSeconds, cores, thresholdPercent = 1
       log?.(`machine still busy (${Math.round(busy)}% of a core) after ${waited} s; measuring anyway`);
       return { quiet: false, busyPercent: busy, waitedSeconds: waited };
     }
-    if (waited === 0) log?.(`machine busy (${Math.round(busy)}% of a core by other processes); waiting up to ${maxWaitSeconds} s`);
+    if (waited === 0)
+      log?.(`machine busy (${Math.round(busy)}% of a core by other processes); waiting up to ${maxWaitSeconds} s`);
     waited += 2;
   }
 }

@@ -40,7 +40,14 @@ export function nodeCommand(args, cores) {
  * so the child's pid is the server's own pid (its CPU time is read from /proc/<pid>/stat). `command`
  * (`[program, args]`) replaces the plain `node <args>` command, e.g. with a wrapper that execs node.
  */
-export function startServer({ name, args, env, cores, command: [command, commandArgs] = nodeCommand(args, cores), timeoutMs = 60_000 }) {
+export function startServer({
+  name,
+  args,
+  env,
+  cores,
+  command: [command, commandArgs] = nodeCommand(args, cores),
+  timeoutMs = 60_000,
+}) {
   const childEnv = { ...process.env, ...env };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   const child = spawn(command, commandArgs, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -9,7 +9,10 @@ const fmtPct = (n) => (n === null || n === undefined ? '-' : `${Math.round(n)}%`
 function table(headers, rows, alignRight) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) =>
-    cells.map((c, i) => (alignRight[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (alignRight[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -45,7 +48,7 @@ export function printReport(report) {
   out.push(`Database: ${meta.database ?? 'not needed'}`);
   out.push('');
 
-  const rows = Object.entries(scenarios).map(([id, s]) =>
+  const rows = Object.entries(scenarios).map(([, s]) =>
     s.load
       ? [
           s.title,
@@ -65,7 +68,20 @@ export function printReport(report) {
   );
   out.push(
     table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'B/answer', 'server CPU', 'loader CPU', 'db CPU', 'other CPU'],
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'errors',
+        'non-2xx',
+        'B/answer',
+        'server CPU',
+        'loader CPU',
+        'db CPU',
+        'other CPU',
+      ],
       rows,
       [false, true, true, true, true, true, true, true, true, true, true, true],
     ),
@@ -73,19 +89,31 @@ export function printReport(report) {
   for (const [id, s] of Object.entries(scenarios)) {
     if (s.error) out.push(`  ${id}: ${s.error}`);
     if (s.rounds?.length > 1)
-      out.push(`  ${s.title}: req/s by round ${s.rounds.map((r) => fmtInt(r.requestsPerSecond)).join(', ')}; p99 ms ${s.rounds.map((r) => fmtMs(r.latencyMs.p99)).join(', ')}`);
+      out.push(
+        `  ${s.title}: req/s by round ${s.rounds.map((r) => fmtInt(r.requestsPerSecond)).join(', ')}; p99 ms ${s.rounds.map((r) => fmtMs(r.latencyMs.p99)).join(', ')}`,
+      );
     if (s.load && s.load.loaderCpuPercent >= 90 && (s.load.serverCpuPercent ?? 0) < 90)
-      out.push(`  note: ${s.title}: the load generator was near 100% CPU while the server was not; the server may be under-measured`);
+      out.push(
+        `  note: ${s.title}: the load generator was near 100% CPU while the server was not; the server may be under-measured`,
+      );
     if (s.load && (s.load.otherCpuPercent ?? 0) >= 15)
-      out.push(`  WARNING: ${s.title}: other processes used ${Math.round(s.load.otherCpuPercent)}% of a core meanwhile; this figure is not reliable, run again on a quiet machine`);
+      out.push(
+        `  WARNING: ${s.title}: other processes used ${Math.round(s.load.otherCpuPercent)}% of a core meanwhile; this figure is not reliable, run again on a quiet machine`,
+      );
   }
-  out.push('  (B/answer: bytes of headers and body per answer. CPU: 100% = one core; server = the server process, loader = autocannon, db = PostgreSQL, other = every other process on the machine)');
+  out.push(
+    '  (B/answer: bytes of headers and body per answer. CPU: 100% = one core; server = the server process, loader = autocannon, db = PostgreSQL, other = every other process on the machine)',
+  );
   out.push('');
 
   if (clientJs) {
-    out.push(`Initial JS of the landing page (entry + modulepreload, gzip -9): ${(clientJs.gzipBytes / 1024).toFixed(1)} KB gzipped, ${(clientJs.bytes / 1024).toFixed(1)} KB raw`);
+    out.push(
+      `Initial JS of the landing page (entry + modulepreload, gzip -9): ${(clientJs.gzipBytes / 1024).toFixed(1)} KB gzipped, ${(clientJs.bytes / 1024).toFixed(1)} KB raw`,
+    );
     for (const file of clientJs.files)
-      out.push(`  ${file.kind.padEnd(13)} ${file.src}  ${file.external ? 'external, not counted' : `${(file.gzipBytes / 1024).toFixed(1)} KB gz / ${(file.bytes / 1024).toFixed(1)} KB`}`);
+      out.push(
+        `  ${file.kind.padEnd(13)} ${file.src}  ${file.external ? 'external, not counted' : `${(file.gzipBytes / 1024).toFixed(1)} KB gz / ${(file.bytes / 1024).toFixed(1)} KB`}`,
+      );
     out.push('');
   }
 
@@ -93,13 +121,21 @@ export function printReport(report) {
   out.push(
     table(
       ['', 'target', 'value', 'limit', 'detail'],
-      targets.map((t) => [t.status === 'met' ? 'met' : t.status === 'MISSED' ? 'MISSED' : 'skipped', t.label, formatValue(t), formatLimit(t), t.detail ?? '']),
+      targets.map((t) => [
+        t.status === 'met' ? 'met' : t.status === 'MISSED' ? 'MISSED' : 'skipped',
+        t.label,
+        formatValue(t),
+        formatLimit(t),
+        t.detail ?? '',
+      ]),
       [false, false, true, false, false],
     ),
   );
   const missed = targets.filter((t) => t.status === 'MISSED');
   out.push('');
-  out.push(missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`);
+  out.push(
+    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
+  );
   out.push('');
   process.stdout.write(out.join('\n') + '\n');
 }

@@ -38,7 +38,13 @@ export function p99Below({ id, maxMs, appliesTo }) {
       return Object.entries(run.scenarios)
         .filter(([, scenario]) => appliesTo(scenario))
         .map(([scenarioId, scenario]) => {
-          const base = { id: `${id}:${scenarioId}`, label: `p99 ${scenario.title} < ${maxMs} ms`, limit: maxMs, unit: 'ms', comparison: '<' };
+          const base = {
+            id: `${id}:${scenarioId}`,
+            label: `p99 ${scenario.title} < ${maxMs} ms`,
+            limit: maxMs,
+            unit: 'ms',
+            comparison: '<',
+          };
           if (!scenario.load) return { ...base, value: null, status: 'skipped', detail: whyNot(run, scenarioId) };
           const value = scenario.load.latencyMs.p99;
           return { ...base, value, status: value < maxMs ? 'met' : 'MISSED', detail: `p99 ${value} ms` };
@@ -55,7 +61,13 @@ export function noErrors({ id, appliesTo }) {
       return Object.entries(run.scenarios)
         .filter(([, scenario]) => appliesTo(scenario))
         .map(([scenarioId, scenario]) => {
-          const base = { id: `${id}:${scenarioId}`, label: `no errors/non-2xx on ${scenario.title}`, limit: 0, unit: '', comparison: '=' };
+          const base = {
+            id: `${id}:${scenarioId}`,
+            label: `no errors/non-2xx on ${scenario.title}`,
+            limit: 0,
+            unit: '',
+            comparison: '=',
+          };
           if (!scenario.load) return { ...base, value: null, status: 'MISSED', detail: whyNot(run, scenarioId) };
           const value = scenario.load.errors + scenario.load.timeouts + scenario.load.non2xx;
           return { ...base, value, status: value === 0 ? 'met' : 'MISSED', detail: JSON.stringify(scenario.load.statusCodes) };

@@ -11,7 +11,10 @@ const withLogger = process.env.BENCH_FASTIFY_LOGGER !== '0';
 const withUuid = process.env.BENCH_FASTIFY_REQID !== '0';
 const app = Fastify({
   ...(withLogger
-    ? { loggerInstance: pino({ level: process.env.LOG_LEVEL ?? 'warn' }), logController: new LogController({ disableRequestLogging: true }) }
+    ? {
+        loggerInstance: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+        logController: new LogController({ disableRequestLogging: true }),
+      }
     : { logger: false }),
   bodyLimit: 100 * 1024,
   ...(withUuid ? { genReqId: () => randomUUID() } : {}),

@@ -19,10 +19,20 @@ const ALL_STUBS = ['no-compress', 'no-cookie', 'no-multipart', 'no-rate-limit'];
 const variants = [
   { id: 'peer', title: 'bare Fastify peer', kind: 'peer' },
   { id: 'fastify-logger', title: 'Fastify + app logger/reqId options, no plugins, no Nest', kind: 'fastify-like-app' },
-  { id: 'fastify-pino', title: 'Fastify + the app\'s pino logger only', kind: 'fastify-like-app', env: { BENCH_FASTIFY_REQID: '0' } },
+  {
+    id: 'fastify-pino',
+    title: "Fastify + the app's pino logger only",
+    kind: 'fastify-like-app',
+    env: { BENCH_FASTIFY_REQID: '0' },
+  },
   { id: 'fastify-uuid', title: 'Fastify + UUID request id only', kind: 'fastify-like-app', env: { BENCH_FASTIFY_LOGGER: '0' } },
   { id: 'nest-minimal', title: 'Nest on Fastify, one controller, nothing else', kind: 'nest-minimal' },
-  { id: 'nest-minimal-logger', title: 'same + the app\'s pino logger and UUID request id', kind: 'nest-minimal', env: { BENCH_NEST_LOGGER: '1' } },
+  {
+    id: 'nest-minimal-logger',
+    title: "same + the app's pino logger and UUID request id",
+    kind: 'nest-minimal',
+    env: { BENCH_NEST_LOGGER: '1' },
+  },
   { id: 'app', title: 'app as built (LOG_LEVEL=warn)', kind: 'app', stubs: [] },
   { id: 'app-silent', title: 'app, LOG_LEVEL=silent', kind: 'app', stubs: [], logLevel: 'silent' },
   { id: 'no-compress', title: 'app without @fastify/compress', kind: 'app', stubs: ['no-compress'] },
@@ -114,7 +124,10 @@ try {
       const body = await probe.text();
       if (probe.status !== 200) throw new Error(`probe answered ${probe.status}: ${body}`);
       // Every variant but the pass-through one must still answer the envelope.
-      if (!result.stubs?.includes('passthrough-interceptor') && !/^\{"data":\{"ok":true\},"errors":\[\],"maintenance":false\}$/.test(body))
+      if (
+        !result.stubs?.includes('passthrough-interceptor') &&
+        !/^\{"data":\{"ok":true\},"errors":\[\],"maintenance":false\}$/.test(body)
+      )
         throw new Error(`probe answered an unexpected body: ${body}`);
       result.url = url;
       result.responseBytes = Number(probe.headers.get('content-length'));
@@ -149,7 +162,8 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
-const cpuMicrosPerRequest = (load) => (load.serverCpuPercent === null ? null : (load.serverCpuPercent / 100 / load.requestsPerSecond) * 1e6);
+const cpuMicrosPerRequest = (load) =>
+  load.serverCpuPercent === null ? null : (load.serverCpuPercent / 100 / load.requestsPerSecond) * 1e6;
 for (const result of results) {
   if (!result.rounds.length) continue;
   result.load = {
@@ -172,7 +186,7 @@ const width = Math.max(...results.map((r) => r.title.length), 'variant'.length);
 const lines = [
   '',
   `GET /data/health variants: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s each, ${rounds} interleaved rounds (medians); ${pinning.enabled ? `server core ${pinning.server}, load core ${pinning.loader}` : `no pinning (${pinning.reason})`}`,
-  '×peer, ×app: median of the per-round ratios. CPU µs/req: the server process\'s CPU time per answered request. other: the most CPU other processes used in any round.',
+  "×peer, ×app: median of the per-round ratios. CPU µs/req: the server process's CPU time per answered request. other: the most CPU other processes used in any round.",
   '',
   `${'variant'.padEnd(width)} ${'req/s'.padStart(7)} ${'×peer'.padStart(6)} ${'×app'.padStart(6)} ${'p99 ms'.padStart(7)} ${'CPU µs/req'.padStart(10)} ${'srv CPU'.padStart(7)} ${'ldr CPU'.padStart(7)} ${'other'.padStart(6)}`,
 ];

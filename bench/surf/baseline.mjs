@@ -35,15 +35,16 @@ serveRequests({
              VALUES ('user', $1, $2, 'view_earned', 1, $3) ON CONFLICT (idempotency_key, account) DO NOTHING RETURNING id`,
             [userId, campaignId, `view:${randomUUID()}`],
           );
-          const users = await client.query(`UPDATE bench_users SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING credits`, [
-            1,
-            userId,
-          ]);
+          const users = await client.query(
+            `UPDATE bench_users SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING credits`,
+            [1, userId],
+          );
           const campaigns = await client.query(
             `UPDATE bench_campaigns SET credits = credits + $1 WHERE post_id = $2 AND credits + $1 >= 0 RETURNING credits`,
             [-1, campaignId],
           );
-          if (inserted.rowCount !== 1 || users.rowCount !== 1 || campaigns.rowCount !== 1) throw new Error('a statement matched no row');
+          if (inserted.rowCount !== 1 || users.rowCount !== 1 || campaigns.rowCount !== 1)
+            throw new Error('a statement matched no row');
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);

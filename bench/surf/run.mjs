@@ -58,12 +58,20 @@ const SETTINGS = {
   /** The baseline's pool; the app's TypeORM pool has 20 connections (data-source-options.ts). */
   baselinePool: envNumber('BENCH_BASELINE_POOL', 20, { min: 1 }),
   pin: process.env.BENCH_PIN !== '0',
-  only: (process.env.BENCH_SURF_ONLY ?? 'baseline,app').split(',').map((s) => s.trim()).filter(Boolean),
+  only: (process.env.BENCH_SURF_ONLY ?? 'baseline,app')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
   /** Diagnostics: extra node options for the app (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
   appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   /** Diagnostics: extra environment for the app, "KEY=value KEY2=value" (e.g. REDIS_URL=redis://127.0.0.1:6379). */
-  appEnv: Object.fromEntries((process.env.BENCH_APP_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+  appEnv: Object.fromEntries(
+    (process.env.BENCH_APP_ENV ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
   /** Diagnostics: 1 = count the app's SQL statements per view (bench/surf/profile/count-queries.mjs). */
   countQueries: process.env.BENCH_SURF_COUNT_QUERIES === '1',
   /** Diagnostics: 1 = after the app, replay its SQL per view without the app (bench/surf/profile/replay.mjs). */
@@ -150,7 +158,9 @@ async function measureBaseline(database) {
         paused boolean NOT NULL DEFAULT false,
         last_served_at timestamptz NOT NULL DEFAULT '-infinity'
       )`);
-    await client.query(`CREATE INDEX bench_campaigns_rotation ON bench_campaigns (last_served_at) WHERE credits > 0 AND NOT paused`);
+    await client.query(
+      `CREATE INDEX bench_campaigns_rotation ON bench_campaigns (last_served_at) WHERE credits > 0 AND NOT paused`,
+    );
     await client.query(`
       CREATE TABLE bench_ledger (
         id bigserial PRIMARY KEY,
@@ -181,7 +191,9 @@ async function measureBaseline(database) {
   const process_ = startWorker({ name: 'pg-baseline', script: BASELINE, core: serverCore });
   cleanups.push(() => process_.stop());
   const window = windowFromNow();
-  log(`baseline: ${SETTINGS.clients} clients over a pool of ${SETTINGS.baselinePool}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`);
+  log(
+    `baseline: ${SETTINGS.clients} clients over a pool of ${SETTINGS.baselinePool}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`,
+  );
   const [run, cpu] = await Promise.all([
     process_.request({
       type: 'run',
@@ -333,7 +345,9 @@ async function replay(database, viewers) {
     const worker = startWorker({ name: `replay-${mode}`, script: REPLAY, core: serverCore });
     cleanups.push(() => worker.stop());
     const window = windowFromNow();
-    log(`replay ${mode}: ${viewers.length} viewers over a pool of ${SETTINGS.baselinePool}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`);
+    log(
+      `replay ${mode}: ${viewers.length} viewers over a pool of ${SETTINGS.baselinePool}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`,
+    );
     const [run, cpu] = await Promise.all([
       worker.request({
         type: 'run',
@@ -387,7 +401,10 @@ async function measureApp(database) {
       ...SETTINGS.appEnv,
     },
     core: serverCore,
-    nodeOptions: [...SETTINGS.appNodeOptions, ...(SETTINGS.countQueries ? [`--import=${pathToFileURL(COUNT_QUERIES).href}`] : [])],
+    nodeOptions: [
+      ...SETTINGS.appNodeOptions,
+      ...(SETTINGS.countQueries ? [`--import=${pathToFileURL(COUNT_QUERIES).href}`] : []),
+    ],
   });
   cleanups.push(() => server.stop());
   const seeded = await seedApp(database);
@@ -413,7 +430,9 @@ async function measureApp(database) {
     cpuOverWindow(
       window,
       { server: server.pid, loader: workers.map((w) => w.pid) },
-      SETTINGS.countQueries ? { onStart: () => process.kill(server.pid, 'SIGUSR2'), onEnd: () => process.kill(server.pid, 'SIGUSR2') } : {},
+      SETTINGS.countQueries
+        ? { onStart: () => process.kill(server.pid, 'SIGUSR2'), onEnd: () => process.kill(server.pid, 'SIGUSR2') }
+        : {},
     ),
   ]);
   let queries = null;
@@ -447,7 +466,12 @@ async function measureApp(database) {
     errors: runs.reduce((all, r) => merge(all, r.errors), {}),
     cpuPercent: cpu,
     queries,
-    seeded: { viewers: seeded.viewers.length, owners: seeded.owners.length, campaigns: seeded.campaigns, creditsPerCampaign: SETTINGS.creditsPerCampaign },
+    seeded: {
+      viewers: seeded.viewers.length,
+      owners: seeded.owners.length,
+      campaigns: seeded.campaigns,
+      creditsPerCampaign: SETTINGS.creditsPerCampaign,
+    },
   };
   log(`app: ${Math.round(result.viewsPerSecond)} confirmed views/s, claim p99 ${fmt.ms(result.claimMs.p99)}`);
   log('app: checking the ledger');
@@ -486,7 +510,12 @@ function evaluate({ baseline, app }) {
       target({ label: 'ledger: no idempotency key used twice', value: l.duplicateKeys, limit: 0, comparison: '=', detail: '' }),
       target({
         label: 'no double credits',
-        value: l.ticketsCreditedTwice + l.earnedWithoutClaimedTicket + l.claimedWithoutCredit + Math.abs(l.viewEarned - l.claimedTickets) + Math.abs(l.viewPaid - l.viewEarned),
+        value:
+          l.ticketsCreditedTwice +
+          l.earnedWithoutClaimedTicket +
+          l.claimedWithoutCredit +
+          Math.abs(l.viewEarned - l.claimedTickets) +
+          Math.abs(l.viewPaid - l.viewEarned),
         limit: 0,
         comparison: '=',
         detail: `${fmt.int(l.viewEarned)} view_earned = ${fmt.int(l.claimedTickets)} claimed tickets = ${fmt.int(l.viewPaid)} view_paid; ${l.ticketsCreditedTwice} ticket(s) credited twice`,
@@ -501,7 +530,13 @@ function evaluate({ baseline, app }) {
     );
   }
   for (const [kind, r] of Object.entries({ baseline, app })) {
-    if (r?.error) rows.push({ label: `${kind} measured`, status: 'MISSED', detail: r.error.split('\n')[0], shown: { value: 'failed', limit: '' } });
+    if (r?.error)
+      rows.push({
+        label: `${kind} measured`,
+        status: 'MISSED',
+        detail: r.error.split('\n')[0],
+        shown: { value: 'failed', limit: '' },
+      });
   }
   return rows;
 }
@@ -510,7 +545,9 @@ function print(report) {
   const { meta, results, targets } = report;
   const { baseline, app } = results;
   const out = [''];
-  out.push(`Surf benchmark ${meta.timestamp}  (commit ${meta.git.commit ?? '?'}${meta.git.dirty ? ', uncommitted changes' : ''})`);
+  out.push(
+    `Surf benchmark ${meta.timestamp}  (commit ${meta.git.commit ?? '?'}${meta.git.dirty ? ', uncommitted changes' : ''})`,
+  );
   out.push(`Node ${meta.node}, ${meta.cpus} CPU(s) ${meta.cpuModel}; load average before: ${meta.loadAverage.join(' ')}`);
   out.push(
     `${meta.settings.clients} concurrent clients, ${meta.settings.warmupSeconds} s warm-up then ${meta.settings.seconds} s measured; ` +
@@ -527,7 +564,8 @@ function print(report) {
     ...Object.entries(meta.settings.appEnv).map(([key, value]) => `${key}=${value}`),
     meta.settings.countQueries ? 'SQL counting preload' : '',
   ].filter(Boolean);
-  if (diagnostics.length) out.push(`NOTE: the app ran with diagnostics (${diagnostics.join(' ')}): not the unchanged app's figures`);
+  if (diagnostics.length)
+    out.push(`NOTE: the app ran with diagnostics (${diagnostics.join(' ')}): not the unchanged app's figures`);
   out.push('');
   const rows = [];
   if (baseline)
@@ -563,22 +601,44 @@ function print(report) {
           ],
     );
   out.push(
-    table(['measured', 'rate', 'p50', 'p99', 'errors', 'server CPU', 'generator CPU', 'PostgreSQL CPU', 'other CPU'], rows, [false, true, true, true, true, true, true, true, true]),
+    table(['measured', 'rate', 'p50', 'p99', 'errors', 'server CPU', 'generator CPU', 'PostgreSQL CPU', 'other CPU'], rows, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
   );
   // CPU time per unit of work: where a view costs more than a baseline transaction.
   const perOp = (percent, rate) => (percent === undefined || !rate ? '-' : `${((10 * percent) / rate).toFixed(2)} ms`);
   if (baseline && !baseline.error)
-    out.push(`  CPU per baseline transaction: pg client process ${perOp(baseline.cpuPercent.client, baseline.perSecond)}, PostgreSQL ${perOp(baseline.cpuPercent.postgres, baseline.perSecond)}`);
+    out.push(
+      `  CPU per baseline transaction: pg client process ${perOp(baseline.cpuPercent.client, baseline.perSecond)}, PostgreSQL ${perOp(baseline.cpuPercent.postgres, baseline.perSecond)}`,
+    );
   if (app && !app.error)
-    out.push(`  CPU per confirmed view: app ${perOp(app.cpuPercent.server, app.viewsPerSecond)}, PostgreSQL ${perOp(app.cpuPercent.postgres, app.viewsPerSecond)}, generators ${perOp(app.cpuPercent.loader, app.viewsPerSecond)}`);
-  for (const [name, r] of [['baseline', baseline], ['app', app]])
+    out.push(
+      `  CPU per confirmed view: app ${perOp(app.cpuPercent.server, app.viewsPerSecond)}, PostgreSQL ${perOp(app.cpuPercent.postgres, app.viewsPerSecond)}, generators ${perOp(app.cpuPercent.loader, app.viewsPerSecond)}`,
+    );
+  for (const [name, r] of [
+    ['baseline', baseline],
+    ['app', app],
+  ])
     if (r && !r.error && r.cpuPercent.other >= 15)
-      out.push(`  WARNING: other processes used ${Math.round(r.cpuPercent.other)}% of a core during the ${name} measurement; run again on a quiet machine`);
+      out.push(
+        `  WARNING: other processes used ${Math.round(r.cpuPercent.other)}% of a core during the ${name} measurement; run again on a quiet machine`,
+      );
   if (app && !app.error) {
-    out.push(`  the app: ${fmt.int(app.nextInAck)} of ${fmt.int(app.claimsTotal)} acks carried the next post; POST /data/surf/next ×${app.nextMs.count} in the window, p50 ${fmt.ms(app.nextMs.p50)} / p99 ${fmt.ms(app.nextMs.p99)}`);
+    out.push(
+      `  the app: ${fmt.int(app.nextInAck)} of ${fmt.int(app.claimsTotal)} acks carried the next post; POST /data/surf/next ×${app.nextMs.count} in the window, p50 ${fmt.ms(app.nextMs.p50)} / p99 ${fmt.ms(app.nextMs.p99)}`,
+    );
     out.push(`  the app: whole view (ticket in hand → ack) p50 ${fmt.ms(app.viewMs.p50)} / p99 ${fmt.ms(app.viewMs.p99)}`);
     out.push(`  the app: per second ${app.perSecondSeries.join(' ')}`);
-    if (app.challenges || app.noTicket || app.replaced) out.push(`  the app: ${app.challenges} challenge(s), ${app.noTicket} next without a ticket, ${app.replaced} replaced`);
+    if (app.challenges || app.noTicket || app.replaced)
+      out.push(`  the app: ${app.challenges} challenge(s), ${app.noTicket} next without a ticket, ${app.replaced} replaced`);
     for (const [message, n] of Object.entries(app.refusals)) out.push(`  refusal ×${n}: ${message}`);
     for (const [message, n] of Object.entries(app.errors)) out.push(`  error ×${n}: ${message}`);
   }
@@ -586,7 +646,9 @@ function print(report) {
     const views = Math.max(1, app.views);
     const total = app.queries.reduce((n, q) => n + q.count, 0);
     out.push('');
-    out.push(`SQL statements of the app in the measured window (instrumented run): ${fmt.int(total)}, ${(total / views).toFixed(1)} per confirmed view`);
+    out.push(
+      `SQL statements of the app in the measured window (instrumented run): ${fmt.int(total)}, ${(total / views).toFixed(1)} per confirmed view`,
+    );
     out.push(
       table(
         ['per view', 'mean ms', 'statement'],
@@ -598,13 +660,21 @@ function print(report) {
   }
   if (app?.explained) {
     const views = Math.max(1, app.views);
-    out.push('Each statement on the idle database after the load, with its last parameters (EXPLAIN ANALYZE, 2nd of 2 runs, rolled back):');
+    out.push(
+      'Each statement on the idle database after the load, with its last parameters (EXPLAIN ANALYZE, 2nd of 2 runs, rolled back):',
+    );
     out.push(
       table(
         ['per view', 'plan ms', 'exec ms', 'buffers', 'statement'],
         [...app.explained]
           .sort((a, b) => (b.executionMs ?? 0) * b.perView - (a.executionMs ?? 0) * a.perView)
-          .map((e) => [(e.perView / views).toFixed(2), e.error ? '-' : e.planningMs.toFixed(3), e.error ? e.error.slice(0, 40) : e.executionMs.toFixed(3), e.sharedHit ?? '-', e.sql.slice(0, 100)]),
+          .map((e) => [
+            (e.perView / views).toFixed(2),
+            e.error ? '-' : e.planningMs.toFixed(3),
+            e.error ? e.error.slice(0, 40) : e.executionMs.toFixed(3),
+            e.sharedHit ?? '-',
+            e.sql.slice(0, 100),
+          ]),
         [true, true, true, true, false],
       ),
     );
@@ -612,7 +682,7 @@ function print(report) {
   }
   if (app?.replay) {
     const r = app.replay;
-    out.push('Replay of the SQL per view by `pg` alone on the server core (diagnostic; pool as the app\'s):');
+    out.push("Replay of the SQL per view by `pg` alone on the server core (diagnostic; pool as the app's):");
     out.push(
       table(
         ['SQL per view', 'views/s', 'p50', 'p99', 'pg process CPU', 'PostgreSQL CPU', 'PostgreSQL CPU/view', 'errors'],
@@ -629,16 +699,21 @@ function print(report) {
         [false, true, true, true, true, true, true, true],
       ),
     );
-    for (const mode of REPLAY_MODES) for (const [message, n] of Object.entries(r[mode].errors)) out.push(`  replay ${mode} error ×${n}: ${message}`);
+    for (const mode of REPLAY_MODES)
+      for (const [message, n] of Object.entries(r[mode].errors)) out.push(`  replay ${mode} error ×${n}: ${message}`);
     const l = r.ledgerAfter;
-    out.push(`  ledger after the replays: ${l.userMismatches + l.campaignMismatches} balance(s) differ, ${l.duplicateKeys} duplicate key(s), ${l.ticketsCreditedTwice} ticket(s) credited twice`);
+    out.push(
+      `  ledger after the replays: ${l.userMismatches + l.campaignMismatches} balance(s) differ, ${l.duplicateKeys} duplicate key(s), ${l.ticketsCreditedTwice} ticket(s) credited twice`,
+    );
     out.push('');
   }
   if (baseline && !baseline.error) {
     out.push(`  baseline: per second ${baseline.perSecondSeries.join(' ')}`);
     for (const [message, n] of Object.entries(baseline.errors)) out.push(`  baseline error ×${n}: ${message}`);
   }
-  out.push('  (p50/p99: the app = surf:claim emit → ack; baseline = pool checkout + transaction. CPU: 100% = one core, over the measured window;');
+  out.push(
+    '  (p50/p99: the app = surf:claim emit → ack; baseline = pool checkout + transaction. CPU: 100% = one core, over the measured window;',
+  );
   out.push('   server = the app or the pg baseline process, generator = the socket.io-client processes)');
   if (app?.ledger) {
     const l = app.ledger;
@@ -654,7 +729,9 @@ function print(report) {
   out.push(targetTable(targets));
   const missed = targets.filter((t) => t.status === 'MISSED');
   out.push('');
-  out.push(missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`);
+  out.push(
+    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
+  );
   out.push('');
   process.stdout.write(out.join('\n') + '\n');
 }
@@ -662,7 +739,9 @@ function print(report) {
 async function main() {
   const startedAt = new Date();
   const meta = { timestamp: startedAt.toISOString(), ...machineMeta(), settings: SETTINGS, pinning, targetRatio: TARGET_RATIO };
-  log(pinning.enabled ? `server on core ${pinning.server}, generators on core ${pinning.loader}` : `not pinning: ${pinning.reason}`);
+  log(
+    pinning.enabled ? `server on core ${pinning.server}, generators on core ${pinning.loader}` : `not pinning: ${pinning.reason}`,
+  );
   await waitQuietIfAsked('bench:surf');
   log('creating a throw-away database');
   const database = await createBenchDatabase();
@@ -680,13 +759,21 @@ async function main() {
       log(`${kind} failed: ${error.stack ?? error}`);
       results[kind] = { error: error.message };
     }
-    while (cleanups.length > 1) await cleanups.pop()().catch(() => undefined);
+    while (cleanups.length > 1)
+      await cleanups
+        .pop()()
+        .catch(() => undefined);
   }
   await cleanUp();
   meta.durationSeconds = (Date.now() - startedAt.getTime()) / 1000;
   meta.loadAverageAfter = machineMeta().loadAverage;
   const targets = evaluate(results);
-  const report = { meta, results, targets, summary: { missed: targets.filter((t) => t.status === 'MISSED').map((t) => t.label) } };
+  const report = {
+    meta,
+    results,
+    targets,
+    summary: { missed: targets.filter((t) => t.status === 'MISSED').map((t) => t.label) },
+  };
   print(report);
   const file = writeResultFiles('surf', report);
   log(`results written to ${file}`);

@@ -45,7 +45,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  attachRouteHooks(fastify, { logger, website: app.get(WebsiteSettingsService), afterWrites: [forgetActingMember(app.get(MemberCache))] });
+  attachRouteHooks(fastify, {
+    logger,
+    website: app.get(WebsiteSettingsService),
+    afterWrites: [forgetActingMember(app.get(MemberCache))],
+  });
   await registerHttpPlugins(fastify, config);
   await registerClientApp(fastify, config.clientDistDir);
 

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   // Links in mail need the public address; without PUBLIC_URL it is known only now (PORT=0).
   appConfig.publicUrl ??= `http://localhost:${port}`;
   const url = appConfig.publicUrl;
-  process.stdout.write(`\n  Surfex is running at ${url}\n  Database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n\n`);
+  process.stdout.write(
+    `\n  Surfex is running at ${url}\n  Database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n\n`,
+  );
 
   let stopping = false;
   const stop = async () => {

@@ -8,10 +8,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,24}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
+export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
 export const firstNameSchema = z.string().trim().min(1, 'Please enter your first name.').max(50, 'Use at most 50 characters.');
 export const emailSchema = z.string().trim().max(254, 'Use at most 254 characters.').email('Please enter a valid email address.');
 export const passwordSchema = z

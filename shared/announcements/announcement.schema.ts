@@ -26,4 +26,3 @@ export const announcementSchema = z.object({
   except: z.array(pathPattern).max(20).default([]),
 });
 export type AnnouncementPayload = z.input<typeof announcementSchema>;
-

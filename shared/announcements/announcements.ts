@@ -24,8 +24,7 @@ export interface AdminAnnouncement extends Announcement {
 
 /** Whether an announcement shows on a page: within `only` (when given) and outside `except`. */
 export function announcementShowsOn(announcement: Pick<Announcement, 'only' | 'except'>, pathname: string): boolean {
-  const matches = (pattern: string) =>
-    pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+  const matches = (pattern: string) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
   if (announcement.only.length > 0 && !announcement.only.some(matches)) return false;
   return !announcement.except.some(matches);
 }

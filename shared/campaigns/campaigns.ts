@@ -15,10 +15,11 @@ export function youtubeIdOf(value: string): string | null {
     const url = new URL(trimmed);
     const host = url.hostname.replace(/^www\.|^m\./, '');
     const id =
-      host === 'youtu.be' ? url.pathname.slice(1)
-      : host === 'youtube.com' || host === 'youtube-nocookie.com'
-        ? url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? ''
-        : '';
+      host === 'youtu.be'
+        ? url.pathname.slice(1)
+        : host === 'youtube.com' || host === 'youtube-nocookie.com'
+          ? (url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? '')
+          : '';
     return YOUTUBE_ID.test(id) ? id : null;
   } catch {
     return null;
@@ -53,7 +54,13 @@ export const postSchema = z.object({
     .default(null),
   language: z.string().refine(isLanguageCode, 'Please choose a language.'),
   tags: z
-    .array(z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'),
+    )
     .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`)
     .default([]),
   /** Ids of pictures uploaded with POST images. */

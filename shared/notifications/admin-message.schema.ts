@@ -12,4 +12,3 @@ export const adminMessageSchema = z.object({
     .optional(),
 });
 export type AdminMessagePayload = z.infer<typeof adminMessageSchema>;
-

@@ -22,13 +22,53 @@ describe('the route table', () => {
   });
 
   it('makes every route of spec section 2 reachable and open or closed as the spec says', () => {
-    const memberPaths = ['/home', '/home/yourPosts', '/settings', '/settings/profile', '/settings/security', '/settings/changeEmail',
-      '/settings/multiAccounts', '/settings/multiAccounts/3', '/settings/multiAccounts/3/members', '/settings/payments',
-      '/getStarted', '/getStarted/2', '/setupExistingUser', '/referrals', '/admin', '/admin/users/5/edit', '/notifications',
-      '/billing', '/profile', '/tags', '/tags/news', '/BookmarkedPosts', '/groups', '/groups/abc/join', '/userSearch'];
-    const publicPaths = ['/profile/bob', '/post/1', '/settings/emailSettings', '/data/payment/hook/payroc/receipt', '/',
-      '/password/reset', '/password/reset/tok', '/terms', '/privacy', '/upgrade/complete', '/login', '/login/multi', '/logout',
-      '/maintenance', '/signup', '/contact', '/setup', '/setup/1/code'];
+    const memberPaths = [
+      '/home',
+      '/home/yourPosts',
+      '/settings',
+      '/settings/profile',
+      '/settings/security',
+      '/settings/changeEmail',
+      '/settings/multiAccounts',
+      '/settings/multiAccounts/3',
+      '/settings/multiAccounts/3/members',
+      '/settings/payments',
+      '/getStarted',
+      '/getStarted/2',
+      '/setupExistingUser',
+      '/referrals',
+      '/admin',
+      '/admin/users/5/edit',
+      '/notifications',
+      '/billing',
+      '/profile',
+      '/tags',
+      '/tags/news',
+      '/BookmarkedPosts',
+      '/groups',
+      '/groups/abc/join',
+      '/userSearch',
+    ];
+    const publicPaths = [
+      '/profile/bob',
+      '/post/1',
+      '/settings/emailSettings',
+      '/data/payment/hook/payroc/receipt',
+      '/',
+      '/password/reset',
+      '/password/reset/tok',
+      '/terms',
+      '/privacy',
+      '/upgrade/complete',
+      '/login',
+      '/login/multi',
+      '/logout',
+      '/maintenance',
+      '/signup',
+      '/contact',
+      '/setup',
+      '/setup/1/code',
+    ];
     for (const path of memberPaths) expect([path, findRoute(path)?.route.access]).toEqual([path, 'member']);
     for (const path of publicPaths) expect([path, findRoute(path)?.route.access]).toEqual([path, 'public']);
     expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);

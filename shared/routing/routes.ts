@@ -6,11 +6,37 @@
 export type RouteAccess = 'member' | 'public';
 
 export type ScreenName =
-  | 'dashboard' | 'settings' | 'getStarted' | 'setupExistingUser' | 'referrals' | 'admin'
-  | 'notifications' | 'billing' | 'ownProfile' | 'tags' | 'bookmarkedPosts' | 'groups' | 'groupJoin'
-  | 'userSearch' | 'publicProfile' | 'post' | 'emailSettings' | 'paymentReceipt' | 'landing'
-  | 'passwordReset' | 'passwordResetToken' | 'terms' | 'privacy' | 'upgradeComplete' | 'login'
-  | 'loginMulti' | 'logout' | 'maintenance' | 'signup' | 'contact' | 'setup';
+  | 'dashboard'
+  | 'settings'
+  | 'getStarted'
+  | 'setupExistingUser'
+  | 'referrals'
+  | 'admin'
+  | 'notifications'
+  | 'billing'
+  | 'ownProfile'
+  | 'tags'
+  | 'bookmarkedPosts'
+  | 'groups'
+  | 'groupJoin'
+  | 'userSearch'
+  | 'publicProfile'
+  | 'post'
+  | 'emailSettings'
+  | 'paymentReceipt'
+  | 'landing'
+  | 'passwordReset'
+  | 'passwordResetToken'
+  | 'terms'
+  | 'privacy'
+  | 'upgradeComplete'
+  | 'login'
+  | 'loginMulti'
+  | 'logout'
+  | 'maintenance'
+  | 'signup'
+  | 'contact'
+  | 'setup';
 
 /** How a page shows the site chrome; spec 2 "Layout": /getStarted has a blank footer, some pages hide header or footer. */
 export interface RouteChrome {
@@ -29,10 +55,16 @@ export interface RouteDef {
 export const DEFAULT_CHROME: RouteChrome = { header: true, footer: 'links' };
 
 const member = (path: string, screen: ScreenName, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path, screen, access: 'member', ...extra,
+  path,
+  screen,
+  access: 'member',
+  ...extra,
 });
 const open = (path: string, screen: ScreenName, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path, screen, access: 'public', ...extra,
+  path,
+  screen,
+  access: 'public',
+  ...extra,
 });
 
 export const ROUTES: readonly RouteDef[] = [

@@ -16,7 +16,9 @@ async function blockingViolations(page: Page): Promise<Result[]> {
 function describeViolations(violations: Result[]): string {
   return violations
     .map((violation) => {
-      const nodes = violation.nodes.map((node) => `    at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s*\n\s*/g, ' ')}`);
+      const nodes = violation.nodes.map(
+        (node) => `    at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s*\n\s*/g, ' ')}`,
+      );
       return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
     })
     .join('\n');
@@ -26,7 +28,12 @@ test('axe finds no serious or critical accessibility violation on any visitor pa
   for (const path of VISITOR_PAGES) {
     await openPage(page, path);
     const blocking = await blockingViolations(page);
-    expect.soft(blocking.map((violation) => violation.id), `axe violations on ${path}:\n${describeViolations(blocking)}`).toEqual([]);
+    expect
+      .soft(
+        blocking.map((violation) => violation.id),
+        `axe violations on ${path}:\n${describeViolations(blocking)}`,
+      )
+      .toEqual([]);
   }
 });
 
@@ -37,7 +44,10 @@ test('axe finds no serious or critical violation with the credits dialog open', 
   // Check the dialog as it settles, not half-faded in (its opening animation takes 300 ms).
   await settleAnimations(page);
   const blocking = await blockingViolations(page);
-  expect(blocking.map((violation) => violation.id), `axe violations with the dialog open:\n${describeViolations(blocking)}`).toEqual([]);
+  expect(
+    blocking.map((violation) => violation.id),
+    `axe violations with the dialog open:\n${describeViolations(blocking)}`,
+  ).toEqual([]);
 });
 
 test.describe('on a 375 px wide phone', () => {
@@ -48,7 +58,9 @@ test.describe('on a 375 px wide phone', () => {
       await openPage(page, path);
       // The maintenance page has no top bar (spec 2: some pages hide the header).
       if (path !== '/maintenance') {
-        await expect.soft(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }), path).toBeInViewport();
+        await expect
+          .soft(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }), path)
+          .toBeInViewport();
       }
       const overflowing = await page.evaluate(() =>
         Array.from(document.querySelectorAll<HTMLElement>('body *'))
@@ -56,7 +68,9 @@ test.describe('on a 375 px wide phone', () => {
           .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`),
       );
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect.soft(scrollWidth, `page width on ${path}; wider than the screen: ${overflowing.join(', ')}`).toBeLessThanOrEqual(375);
+      expect
+        .soft(scrollWidth, `page width on ${path}; wider than the screen: ${overflowing.join(', ')}`)
+        .toBeLessThanOrEqual(375);
     }
   });
 });

@@ -86,7 +86,9 @@ export async function newestMailTo(app: AppUnderTest, address: string, since = 0
 
 /** How many mails the outbox holds for an address. */
 export async function mailCountTo(app: AppUnderTest, address: string): Promise<number> {
-  const { rows } = await app.db.query('SELECT count(*)::int AS n FROM mail_outbox WHERE lower(to_address) = lower($1)', [address]);
+  const { rows } = await app.db.query('SELECT count(*)::int AS n FROM mail_outbox WHERE lower(to_address) = lower($1)', [
+    address,
+  ]);
   return rows[0].n;
 }
 
@@ -130,7 +132,9 @@ export function sideMenuName(page: Page, firstName: string) {
 }
 
 /** What /data/start says about the signed-in member of this page's context (null for a visitor). */
-export async function startUser(page: Page): Promise<{ id: number; email: string; first_name: string; emailConfirmed: boolean } | null> {
+export async function startUser(
+  page: Page,
+): Promise<{ id: number; email: string; first_name: string; emailConfirmed: boolean } | null> {
   const response = await page.request.get('/data/start');
   expect(response.status()).toBe(200);
   return (await response.json()).data.user;

@@ -1,7 +1,10 @@
 import { expect, test } from './account-fixtures.js';
 import { signUpByApi, sideMenu, sideMenuName, submitLoginForm } from './account-helpers.js';
 
-test('a visitor sent to login from a members-only page comes back to it, query and all, after logging in', async ({ page, app }) => {
+test('a visitor sent to login from a members-only page comes back to it, query and all, after logging in', async ({
+  page,
+  app,
+}) => {
   const member = await signUpByApi(page.request, app);
   await page.context().clearCookies();
 
@@ -35,7 +38,10 @@ test.describe('a return path to another site is ignored: after login the member 
   }
 });
 
-test('a wrong password shows an error on the login form, and after 5 the account is locked for minutes', async ({ page, app }) => {
+test('a wrong password shows an error on the login form, and after 5 the account is locked for minutes', async ({
+  page,
+  app,
+}) => {
   const member = await signUpByApi(page.request, app);
   await page.context().clearCookies();
   await page.goto('/login');
@@ -56,12 +62,18 @@ test('a wrong password shows an error on the login form, and after 5 the account
   await submitLoginForm(page, member.username, member.password);
   expect((await answered).status()).toBe(429);
   await expect(alert).toContainText('Too many failed attempts.');
-  await expect(alert).toContainText(/This account is locked after too many wrong passwords\. Please try again in 1[45] minutes, or reset your password\./);
+  await expect(alert).toContainText(
+    /This account is locked after too many wrong passwords\. Please try again in 1[45] minutes, or reset your password\./,
+  );
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
 });
 
-test('/login/multi: a second account is added with its password, then the member switches between them without one', async ({ page, request, app }) => {
+test('/login/multi: a second account is added with its password, then the member switches between them without one', async ({
+  page,
+  request,
+  app,
+}) => {
   // B signs up elsewhere; A is the one signed in in this browser.
   const b = await signUpByApi(request, app, { prefix: 'bee', firstName: 'Bea' });
   const a = await signUpByApi(page.request, app, { prefix: 'ay', firstName: 'Ada' });
@@ -84,7 +96,9 @@ test('/login/multi: a second account is added with its password, then the member
   await expect(accountRow(a.username).getByRole('button', { name: `Switch to ${a.username}` })).toBeVisible();
 
   // Back to A: no password asked.
-  await accountRow(a.username).getByRole('button', { name: `Switch to ${a.username}` }).click();
+  await accountRow(a.username)
+    .getByRole('button', { name: `Switch to ${a.username}` })
+    .click();
   await expect(page).toHaveURL('/home');
   await expect(sideMenuName(page, 'Ada')).toBeVisible();
   await expect(sideMenu(page).getByText('Bea')).toHaveCount(0);
@@ -92,7 +106,9 @@ test('/login/multi: a second account is added with its password, then the member
   // And to B again.
   await page.goto('/login/multi');
   await expect(accountRow(a.username)).toContainText('Active');
-  await accountRow(b.username).getByRole('button', { name: `Switch to ${b.username}` }).click();
+  await accountRow(b.username)
+    .getByRole('button', { name: `Switch to ${b.username}` })
+    .click();
   await expect(page).toHaveURL('/home');
   await expect(sideMenuName(page, 'Bea')).toBeVisible();
   await expect(sideMenu(page).getByText('Ada')).toHaveCount(0);

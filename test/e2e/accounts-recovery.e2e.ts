@@ -75,7 +75,10 @@ test('a forgotten password is reset through the mailed link; then only the new p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link not valid');
 });
 
-test('changing the email address mails the new address, and the change applies once its link is opened', async ({ page, app }) => {
+test('changing the email address mails the new address, and the change applies once its link is opened', async ({
+  page,
+  app,
+}) => {
   const member = await signUpByApi(page.request, app);
   const newEmail = newMemberDetails('moved').email;
 
@@ -107,7 +110,10 @@ test('changing the email address mails the new address, and the change applies o
   expect((await startUser(page))?.email).toBe(newEmail);
   await page.goto('/settings/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Email address', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Email address', exact: true })
+    .click();
   await expect(page).toHaveURL('/settings/changeEmail');
   await expect(current).toHaveText(`Your address now: ${newEmail}`);
 });

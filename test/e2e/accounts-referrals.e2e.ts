@@ -1,7 +1,12 @@
 import { expect, test } from './account-fixtures.js';
 import { signUpByApi, submitLoginForm } from './account-helpers.js';
 
-test('a visitor who arrives through alice’s referral link and signs up is listed on alice’s referrals page', async ({ page, browser, request, app }) => {
+test('a visitor who arrives through alice’s referral link and signs up is listed on alice’s referrals page', async ({
+  page,
+  browser,
+  request,
+  app,
+}) => {
   const alice = await signUpByApi(request, app, { prefix: 'alice', firstName: 'Alice' });
 
   // The visitor arrives with alice's referral code (and the site they came from) and waits for the app.

@@ -11,7 +11,10 @@ import {
   startUser,
 } from './account-helpers.js';
 
-test('a new member signs up, confirms the address from the mail, goes through onboarding and lands on the dashboard', async ({ page, app }) => {
+test('a new member signs up, confirms the address from the mail, goes through onboarding and lands on the dashboard', async ({
+  page,
+  app,
+}) => {
   const member = newMemberDetails('new', 'Robin');
 
   // Sign up through the form.
@@ -122,7 +125,9 @@ test('logging out from the side menu shows the visitor landing page, and /home t
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
   // The session is revoked on the server, not just forgotten by the page.
-  const { rows } = await app.db.query('SELECT count(*)::int AS open FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [member.id]);
+  const { rows } = await app.db.query('SELECT count(*)::int AS open FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [
+    member.id,
+  ]);
   expect(rows[0].open).toBe(0);
   expect(await startUser(page)).toBeNull();
 

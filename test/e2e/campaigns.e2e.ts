@@ -13,7 +13,13 @@ test('a visitor opens a post by its address; a missing post shows a clean not-fo
   const author = await signUpMember(browser, app, 'Carol');
   const created = await author.page.request.post('/data/posts', {
     headers: XHR,
-    data: { text: 'First line\nSecond line', link: 'https://example.org/recipes', youtube: 'https://youtu.be/dQw4w9WgXcQ', language: 'en', tags: ['baking'] },
+    data: {
+      text: 'First line\nSecond line',
+      link: 'https://example.org/recipes',
+      youtube: 'https://youtu.be/dQw4w9WgXcQ',
+      language: 'en',
+      tags: ['baking'],
+    },
   });
   expect(created.status()).toBe(200);
   const { pid } = (await created.json()).data.post;
@@ -38,7 +44,10 @@ test('a visitor opens a post by its address; a missing post shows a clean not-fo
   await expect(page.getByRole('heading', { level: 1, name: 'Post not found' })).toBeVisible();
 });
 
-test('a member edits a post with a picture, moves credits with refusals shown inline, pauses and deletes it', async ({ browser, app }) => {
+test('a member edits a post with a picture, moves credits with refusals shown inline, pauses and deletes it', async ({
+  browser,
+  app,
+}) => {
   const member = await signUpMember(browser, app, 'Dana');
   const page = member.page;
   await page.goto('/home/yourPosts/new');
@@ -119,13 +128,24 @@ test.describe('on a 375 px wide phone', () => {
     const poster = await signUpMember(browser, app, 'Erin');
     const created = await poster.page.request.post('/data/posts', {
       headers: XHR,
-      data: { text: `A long line without breaks ${'abcdefghij'.repeat(12)}\nand a second one`, link: `https://example.com/${'x'.repeat(150)}`, language: 'en' },
+      data: {
+        text: `A long line without breaks ${'abcdefghij'.repeat(12)}\nand a second one`,
+        link: `https://example.com/${'x'.repeat(150)}`,
+        language: 'en',
+      },
     });
     const { pid } = (await created.json()).data.post;
-    await poster.page.request.post(`/data/campaigns/${pid}/assign`, { headers: { ...XHR, 'Idempotency-Key': `e2e-fit-${pid}` }, data: { amount: 3 } });
+    await poster.page.request.post(`/data/campaigns/${pid}/assign`, {
+      headers: { ...XHR, 'Idempotency-Key': `e2e-fit-${pid}` },
+      data: { amount: 3 },
+    });
     await poster.context.close();
 
-    const viewer = await signUpMember({ newContext: (options) => browser.newContext({ ...options, viewport: { width: 375, height: 740 } }) }, app, 'Finn');
+    const viewer = await signUpMember(
+      { newContext: (options) => browser.newContext({ ...options, viewport: { width: 375, height: 740 } }) },
+      app,
+      'Finn',
+    );
     const page = viewer.page;
     const checks: [string, () => Promise<void>][] = [
       ['/home', () => expect(page.getByRole('heading', { name: 'Your balance' })).toBeVisible()],
@@ -142,8 +162,15 @@ test.describe('on a 375 px wide phone', () => {
       await settleAnimations(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect.soft(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);
-      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `page width on ${path}`).toBeLessThanOrEqual(375);
+      expect
+        .soft(
+          blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          path,
+        )
+        .toEqual([]);
+      expect
+        .soft(await page.evaluate(() => document.documentElement.scrollWidth), `page width on ${path}`)
+        .toBeLessThanOrEqual(375);
     }
     await expect(page.getByRole('region', { name: 'Surf bar' }).getByRole('button', { name: 'Next' })).toBeInViewport();
     await viewer.context.close();

@@ -37,7 +37,9 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
 
   // A click forced through during the countdown sends nothing.
   await next.click({ force: true });
-  const earned = await app.db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND kind = 'view_earned'`, [bob.id]);
+  const earned = await app.db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND kind = 'view_earned'`, [
+    bob.id,
+  ]);
   expect(earned.rows[0].n).toBe(0);
 
   // The poster's name opens the profile popup.
@@ -94,7 +96,9 @@ test('Next works from the keyboard, and a second tab takes over the surf bar', a
   await expect(next).toBeEnabled({ timeout: (SURF_TIMER_SECONDS + 5) * 1000 });
   await first.keyboard.press('Enter');
   await expect(headerCredits(first)).toHaveText('11 credits', { timeout: 2000 });
-  const claimed = await app.db.query(`SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed'`, [viewer.id]);
+  const claimed = await app.db.query(`SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed'`, [
+    viewer.id,
+  ]);
   expect(claimed.rows[0].telemetry).toMatchObject({ keyEvent: true, isTrusted: true });
 
   // The next post is up; opening Earn Credits in a second tab moves the ticket there.

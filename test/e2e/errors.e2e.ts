@@ -51,7 +51,10 @@ async function runRetries(page: Page, chunk: ChunkRequests, retries: number) {
   await page.clock.resume();
 }
 
-test('a screen that cannot load even after 10 retries shows the generic error page and reports the crash', async ({ page, app }) => {
+test('a screen that cannot load even after 10 retries shows the generic error page and reports the crash', async ({
+  page,
+  app,
+}) => {
   const chunk = await breakTermsChunk(page, Infinity);
   const { rows: before } = await app.db.query('SELECT count(*)::int AS n FROM client_errors');
   await page.goto('/terms');

@@ -28,6 +28,7 @@ export function appFixture(
   databasePrefix = 'e2e',
 ): [(args: object, use: (app: AppUnderTest) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
   return [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use: (app: AppUnderTest) => Promise<void>) => {
       const adminUrl = process.env.DATABASE_URL;
       if (!adminUrl) throw new Error('DATABASE_URL is not set: run the e2e tests through `npm test`');
@@ -43,7 +44,11 @@ export function appFixture(
         await expect
           .poll(async () => {
             const body = await (await fetch(`${server.url}/data/start`)).json();
-            const website = { ...body.data.website, maintenance: body.maintenance, company_registration: body.data.website.companyRegistration };
+            const website = {
+              ...body.data.website,
+              maintenance: body.maintenance,
+              company_registration: body.data.website.companyRegistration,
+            };
             return names.every((name, i) => website[name] === values[i]);
           })
           .toBe(true);

@@ -22,13 +22,17 @@ test.beforeEach(async ({ page }) => {
   await openPage(page, '/');
 });
 
-test('the credits dialog closes with the close control in its header, and the focus goes back to the button', async ({ page }) => {
+test('the credits dialog closes with the close control in its header, and the focus goes back to the button', async ({
+  page,
+}) => {
   const { trigger, dialog } = await openCreditsDialog(page);
   await dialog.getByLabel('Close', { exact: true }).click();
   await expectClosed(dialog, trigger);
 });
 
-test('the credits dialog closes with the Close button of its default footer, and the focus goes back to the button', async ({ page }) => {
+test('the credits dialog closes with the Close button of its default footer, and the focus goes back to the button', async ({
+  page,
+}) => {
   const { trigger, dialog } = await openCreditsDialog(page);
   // The header control is named Close too (aria-label) but shows "×"; the footer button reads Close.
   const footerClose = dialog.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' });
@@ -43,7 +47,9 @@ test('the credits dialog closes with Escape, and the focus goes back to the butt
   await expectClosed(dialog, trigger);
 });
 
-test('the credits dialog closes by clicking the backdrop (not inside it), and the focus goes back to the button', async ({ page }) => {
+test('the credits dialog closes by clicking the backdrop (not inside it), and the focus goes back to the button', async ({
+  page,
+}) => {
   const { trigger, dialog } = await openCreditsDialog(page);
   await dialog.getByText('Every post you view in the surf bar').click();
   await expect(dialog).toBeVisible();

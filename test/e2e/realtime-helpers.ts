@@ -19,19 +19,29 @@ export interface Account {
  * Signs a member up through the API (as the signup form would), marks onboarding done so
  * they land on their pages, and makes them an admin when asked.
  */
-export async function createAccount(browser: Browser, baseURL: string, db: pg.Client, options: { admin?: boolean } = {}): Promise<Account> {
+export async function createAccount(
+  browser: Browser,
+  baseURL: string,
+  db: pg.Client,
+  options: { admin?: boolean } = {},
+): Promise<Account> {
   const username = `rt${randomBytes(4).toString('hex')}`;
   const context = await browser.newContext({ baseURL });
   try {
     const response = await context.request.post('/data/auth/signup', {
       headers: XHR,
-      data: { username, first_name: options.admin ? 'Ada' : 'Max', email: `${username}@example.test`, password: 'correct horse battery' },
+      data: {
+        username,
+        first_name: options.admin ? 'Ada' : 'Max',
+        email: `${username}@example.test`,
+        password: 'correct horse battery',
+      },
     });
     expect(response.status(), await response.text()).toBe(200);
-    const { rows } = await db.query(
-      `UPDATE users SET finished_get_started = true, role = $2 WHERE username = $1 RETURNING id`,
-      [username, options.admin ? 'admin' : 'member'],
-    );
+    const { rows } = await db.query(`UPDATE users SET finished_get_started = true, role = $2 WHERE username = $1 RETURNING id`, [
+      username,
+      options.admin ? 'admin' : 'member',
+    ]);
     return { id: rows[0].id, username, state: await context.storageState() };
   } finally {
     await context.close();
@@ -40,7 +50,10 @@ export async function createAccount(browser: Browser, baseURL: string, db: pg.Cl
 
 /** One admin and one member per worker (signups are rate-limited per address), made on first use. */
 export const test = base.extend<object, { admin: Account; member: Account }>({
-  admin: [async ({ browser, app }, use) => use(await createAccount(browser, app.url, app.db, { admin: true })), { scope: 'worker' }],
+  admin: [
+    async ({ browser, app }, use) => use(await createAccount(browser, app.url, app.db, { admin: true })),
+    { scope: 'worker' },
+  ],
   member: [async ({ browser, app }, use) => use(await createAccount(browser, app.url, app.db)), { scope: 'worker' }],
 });
 
@@ -103,7 +116,11 @@ export async function endAllAnnouncements(request: APIRequestContext, db: pg.Cli
 }
 
 /** Sends a member a notification through the admin API, as "Message a member" does. */
-export async function notifyMember(request: APIRequestContext, memberId: number, message: { heading: string; body: string; link?: string }): Promise<void> {
+export async function notifyMember(
+  request: APIRequestContext,
+  memberId: number,
+  message: { heading: string; body: string; link?: string },
+): Promise<void> {
   const response = await request.post(`/data/admin/users/${memberId}/notify`, { headers: XHR, data: message });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -69,7 +69,11 @@ test('an empty notifications page says so', async ({ browser, app, member }) => 
   await page.context().close();
 });
 
-test('the announcement form checks its fields before sending and can be filled with the keyboard alone', async ({ browser, app, admin }) => {
+test('the announcement form checks its fields before sending and can be filled with the keyboard alone', async ({
+  browser,
+  app,
+  admin,
+}) => {
   const page = await openAs(browser, app.url, admin, '/admin/announcements/new');
   await expect(page.getByRole('heading', { level: 2, name: 'New announcement' })).toBeVisible();
   await page.getByLabel('Only on these pages (optional)').fill('/home\nsettings');
@@ -128,7 +132,12 @@ test('the announcement form checks its fields before sending and can be filled w
 test.describe('on a 375 px wide phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the notifications and admin screens fit, have one h1 and no serious axe violation', async ({ browser, app, admin, member }) => {
+  test('the notifications and admin screens fit, have one h1 and no serious axe violation', async ({
+    browser,
+    app,
+    admin,
+    member,
+  }) => {
     await app.db.query(`DELETE FROM notifications WHERE user_id = $1`, [member.id]);
     await app.db.query(
       `INSERT INTO notifications (user_id, type, heading, body, link, read_at) VALUES
@@ -136,7 +145,11 @@ test.describe('on a 375 px wide phone', () => {
          ($1, 'admin_message', 'Read one', 'Already seen.', NULL, now())`,
       [member.id],
     );
-    const adminContext = await browser.newContext({ baseURL: app.url, storageState: admin.state, viewport: { width: 375, height: 740 } });
+    const adminContext = await browser.newContext({
+      baseURL: app.url,
+      storageState: admin.state,
+      viewport: { width: 375, height: 740 },
+    });
     const id = await publishAnnouncement(adminContext.request, {
       heading: 'Phone check',
       content: 'A bar with a https://example.com/a-really-long-address-that-does-not-break-by-itself-at-all',
@@ -144,14 +157,22 @@ test.describe('on a 375 px wide phone', () => {
       auth: 'all',
       only: ['/nowhere'],
     });
-    const ended = await publishAnnouncement(adminContext.request, { heading: 'Old news', content: 'Over.', type: 'modal', auth: 'members' });
-    await adminContext.request.post(`/data/admin/announcements/${ended}/end`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const ended = await publishAnnouncement(adminContext.request, {
+      heading: 'Old news',
+      content: 'Over.',
+      type: 'modal',
+      auth: 'members',
+    });
+    await adminContext.request.post(`/data/admin/announcements/${ended}/end`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
 
     const screens: { page: Page; path: string }[] = [];
     const memberPage = await openAs(browser, app.url, member, '/notifications');
     screens.push({ page: memberPage, path: '/notifications' });
     const adminPage = await adminContext.newPage();
-    for (const path of ['/admin', '/admin/announcements', '/admin/announcements/new', `/admin/announcements/${id}`]) screens.push({ page: adminPage, path });
+    for (const path of ['/admin', '/admin/announcements', '/admin/announcements/new', `/admin/announcements/${id}`])
+      screens.push({ page: adminPage, path });
 
     for (const { page, path } of screens) {
       await page.goto(path);

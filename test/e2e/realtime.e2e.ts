@@ -69,7 +69,10 @@ test('an admin publishes a modal in the admin screen and an open member page sho
   await notReloaded();
 
   await expect
-    .poll(async () => (await app.db.query(`SELECT count(*)::int AS n FROM announcement_dismissals WHERE user_id = $1`, [member.id])).rows[0].n)
+    .poll(
+      async () =>
+        (await app.db.query(`SELECT count(*)::int AS n FROM announcement_dismissals WHERE user_id = $1`, [member.id])).rows[0].n,
+    )
     .toBe(1);
   await memberPage.reload();
   await expect(memberPage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -108,7 +111,13 @@ test('alert bars follow their only / except paths as the member moves between pa
   await expectConnected(visitorPage);
 
   const adminContext = await browser.newContext({ baseURL: app.url, storageState: admin.state });
-  await publishAnnouncement(adminContext.request, { heading: 'Home only', content: 'Only on the dashboard.', type: 'announcement', auth: 'members', only: ['/home'] });
+  await publishAnnouncement(adminContext.request, {
+    heading: 'Home only',
+    content: 'Only on the dashboard.',
+    type: 'announcement',
+    auth: 'members',
+    only: ['/home'],
+  });
   await publishAnnouncement(adminContext.request, {
     heading: 'Not on security',
     content: 'Everywhere but the security settings.',
@@ -116,7 +125,12 @@ test('alert bars follow their only / except paths as the member moves between pa
     auth: 'all',
     except: ['/settings/security'],
   });
-  await publishAnnouncement(adminContext.request, { heading: 'Visitors only', content: 'Sign up today.', type: 'announcement', auth: 'visitors' });
+  await publishAnnouncement(adminContext.request, {
+    heading: 'Visitors only',
+    content: 'Sign up today.',
+    type: 'announcement',
+    auth: 'visitors',
+  });
 
   const bars = (page: Page) => page.getByRole('region', { name: 'Announcements' });
   await expect(bars(memberPage).getByText('Home only')).toBeVisible();
@@ -197,7 +211,11 @@ test('a message to a member pops up as a toast in both of their open tabs and re
   await expectUnread(second, 0);
 
   // A new one arrives while the list is open: it goes on top; opening its link marks it read everywhere.
-  await notifyMember(adminPage.request, member.id, { heading: 'Your campaign is live', body: 'It started showing.', link: '/settings/security' });
+  await notifyMember(adminPage.request, member.id, {
+    heading: 'Your campaign is live',
+    body: 'It started showing.',
+    link: '/settings/security',
+  });
   const items = first.getByTestId('notification');
   await expect(items.first()).toContainText('Your campaign is live');
   await expect(items.first()).toContainText('Unread');
@@ -225,7 +243,9 @@ test('a message to a member pops up as a toast in both of their open tabs and re
 });
 
 test.describe('when the server restarts', () => {
-  test('an open page reconnects by itself and shows the notification it missed while the server was down', async ({ browser }) => {
+  test('an open page reconnects by itself and shows the notification it missed while the server was down', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const database = await createTestDatabase(process.env.DATABASE_URL!, 'e2e_restart');
     const db = new pg.Client({ connectionString: database.url });

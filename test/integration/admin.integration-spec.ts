@@ -59,15 +59,28 @@ describe('the admin calls', () => {
   });
 
   it('answers an admin with the counts and the latest client errors', async () => {
-    await call(testApp.baseUrl, '/data/log_error', { method: 'POST', json: { stacktrace: 'TypeError: admin sees this\n  at X', url: '/home', type: 'client' } });
+    await call(testApp.baseUrl, '/data/log_error', {
+      method: 'POST',
+      json: { stacktrace: 'TypeError: admin sees this\n  at X', url: '/home', type: 'client' },
+    });
     const { status, body } = await boss.browser.get<AdminOverview>(ACCOUNT_ENDPOINTS.adminOverview);
     expect(status).toBe(200);
-    const activeSessions = (await db.query(`SELECT count(*)::int AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > now()`)).rows[0].n;
+    const activeSessions = (
+      await db.query(`SELECT count(*)::int AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > now()`)
+    ).rows[0].n;
     expect(body.data).toEqual({
       users: 2,
       admins: 1,
       activeSessions,
-      recentClientErrors: [{ id: expect.any(Number), type: 'client', url: '/home', createdAt: expect.any(String), firstLine: 'TypeError: admin sees this' }],
+      recentClientErrors: [
+        {
+          id: expect.any(Number),
+          type: 'client',
+          url: '/home',
+          createdAt: expect.any(String),
+          firstLine: 'TypeError: admin sees this',
+        },
+      ],
     });
   });
 
@@ -92,7 +105,13 @@ describe('the development mail outbox', () => {
     expect(status).toBe(200);
     const mails = body.data!;
     expect(mails.map((mail) => mail.to)).toEqual(['Boss@Example.test', member.email]);
-    expect(mails[0]).toEqual({ id: expect.any(Number), to: 'Boss@Example.test', subject: 'Confirm your email address', text: expect.stringContaining('/setup/'), createdAt: expect.any(String) });
+    expect(mails[0]).toEqual({
+      id: expect.any(Number),
+      to: 'Boss@Example.test',
+      subject: 'Confirm your email address',
+      text: expect.stringContaining('/setup/'),
+      createdAt: expect.any(String),
+    });
   });
 
   it('shows them as a page at /dev/mail, with the text escaped', async () => {

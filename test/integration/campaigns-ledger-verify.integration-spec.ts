@@ -50,7 +50,13 @@ afterAll(async () => {
 
 interface VerifyRun {
   code: number;
-  report: { ok: boolean; users: { id: number; balance: string; ledger: string }[]; campaigns: { id: number; balance: string; ledger: string }[]; ledgerRows: number; duplicateKeys: number } | null;
+  report: {
+    ok: boolean;
+    users: { id: number; balance: string; ledger: string }[];
+    campaigns: { id: number; balance: string; ledger: string }[];
+    ledgerRows: number;
+    duplicateKeys: number;
+  } | null;
   stderr: string;
 }
 
@@ -62,7 +68,7 @@ function ledgerVerify(databaseUrl: string): Promise<VerifyRun> {
       { env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, timeout: 20_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        let report: VerifyRun['report'] = null;
+        let report: VerifyRun['report'];
         try {
           report = JSON.parse(stdout);
         } catch {
@@ -92,15 +98,17 @@ describe('npm run ledger:verify', () => {
     expect(clean.report).toEqual({ ok: true, users: [], campaigns: [], ledgerRows: 4 + 2 + 2 + 6, duplicateKeys: 0 });
 
     // The ledger is append-only: its rows can be neither changed nor removed.
-    await expect(db.query(`UPDATE credit_ledger SET amount = amount + 1 WHERE user_id = $1`, [alice.id])).rejects.toThrow(/append-only/);
+    await expect(db.query(`UPDATE credit_ledger SET amount = amount + 1 WHERE user_id = $1`, [alice.id])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(db.query(`DELETE FROM credit_ledger WHERE user_id = $1`, [alice.id])).rejects.toThrow(/append-only/);
     await expect(db.query(`UPDATE credit_ledger SET idempotency_key = 'x'`)).rejects.toThrow(/append-only/);
     // Nor can a key be used twice for the same account.
     await expect(
-      db.query(`INSERT INTO credit_ledger (account, user_id, kind, amount, idempotency_key) VALUES ('user', $1, 'purchase', 5, $2)`, [
-        alice.id,
-        `signup:${alice.id}`,
-      ]),
+      db.query(
+        `INSERT INTO credit_ledger (account, user_id, kind, amount, idempotency_key) VALUES ('user', $1, 'purchase', 5, $2)`,
+        [alice.id, `signup:${alice.id}`],
+      ),
     ).rejects.toThrow(/duplicate key/);
     expect((await ledgerVerify(testApp.database.url)).code).toBe(0);
 
@@ -110,7 +118,11 @@ describe('npm run ledger:verify', () => {
     try {
       const user = await ledgerVerify(testApp.database.url);
       expect(user.code).toBe(1);
-      expect(user.report).toMatchObject({ ok: false, users: [{ id: alice.id, balance: String(balance + 1), ledger: String(balance) }], campaigns: [] });
+      expect(user.report).toMatchObject({
+        ok: false,
+        users: [{ id: alice.id, balance: String(balance + 1), ledger: String(balance) }],
+        campaigns: [],
+      });
       expect((await ledgerMismatches(db)).users).toHaveLength(1);
     } finally {
       await db.query(`UPDATE users SET credits = credits - 1 WHERE id = $1`, [alice.id]);
@@ -127,9 +139,10 @@ describe('npm run ledger:verify', () => {
     }
 
     // And an unrecorded credit on the ledger's side (a row without its balance update).
-    await db.query(`INSERT INTO credit_ledger (account, user_id, kind, amount, idempotency_key) VALUES ('user', $1, 'admin_adjustment', 3, 'test-unbalanced')`, [
-      alice.id,
-    ]);
+    await db.query(
+      `INSERT INTO credit_ledger (account, user_id, kind, amount, idempotency_key) VALUES ('user', $1, 'admin_adjustment', 3, 'test-unbalanced')`,
+      [alice.id],
+    );
     try {
       const row = await ledgerVerify(testApp.database.url);
       expect(row.code).toBe(1);

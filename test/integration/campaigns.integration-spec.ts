@@ -42,8 +42,14 @@ const postPath = (pid: number) => `${CAMPAIGN_ENDPOINTS.post}/${pid}`;
 const headingsOf = (body: { errors: { heading: string }[] }) => [...new Set(body.errors.map((error) => error.heading))];
 
 async function uploadPicture(browser: TestBrowser): Promise<MediaObject> {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7' } }).png().toBuffer();
-  const { status, body } = await browser.upload<MediaObject>(CAMPAIGN_ENDPOINTS.images, 'image', { bytes: png, name: 'p.png', type: 'image/png' });
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+  const { status, body } = await browser.upload<MediaObject>(CAMPAIGN_ENDPOINTS.images, 'image', {
+    bytes: png,
+    name: 'p.png',
+    type: 'image/png',
+  });
   expect(status).toBe(200);
   return body.data!;
 }
@@ -85,11 +91,31 @@ describe('posts', () => {
     expect(mine.body.data!.map((item) => item.post.pid)).toEqual([pid]);
 
     // Edit: every field can change, and the picture can go.
-    const edited = await alice.browser.put<CampaignItem>(postPath(pid), { text: 'Edited', link: null, youtube: 'youtu.be/xxxxxxxxxxx', language: 'en', tags: [] });
+    const edited = await alice.browser.put<CampaignItem>(postPath(pid), {
+      text: 'Edited',
+      link: null,
+      youtube: 'youtu.be/xxxxxxxxxxx',
+      language: 'en',
+      tags: [],
+    });
     expect(edited.status).toBe(400); // not a full address
-    const edited2 = await alice.browser.put<CampaignItem>(postPath(pid), { text: 'Edited', link: null, youtube: 'https://youtu.be/abcdefghijk', language: 'en', tags: [] });
+    const edited2 = await alice.browser.put<CampaignItem>(postPath(pid), {
+      text: 'Edited',
+      link: null,
+      youtube: 'https://youtu.be/abcdefghijk',
+      language: 'en',
+      tags: [],
+    });
     expect(edited2.status).toBe(200);
-    expect(edited2.body.data!.post).toMatchObject({ pid, text: 'Edited', link: null, youtubeId: 'abcdefghijk', language: 'en', tags: [], images: [] });
+    expect(edited2.body.data!.post).toMatchObject({
+      pid,
+      text: 'Edited',
+      link: null,
+      youtubeId: 'abcdefghijk',
+      language: 'en',
+      tags: [],
+      images: [],
+    });
 
     // Delete: gone from the list and from its address.
     const deleted = await alice.browser.delete(postPath(pid));
@@ -137,7 +163,9 @@ describe('posts', () => {
     expect(two.status).toBe(400);
     expect(headingsOf(two.body).sort()).toEqual(['Invalid language', 'Invalid text']);
 
-    expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data!.map((c) => c.post.pid)).toEqual([existing.post.pid]);
+    expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data!.map((c) => c.post.pid)).toEqual([
+      existing.post.pid,
+    ]);
     expect((await alice.browser.get<PostItem>(postPath(existing.post.pid))).body.data!.text).toBe(existing.post.text);
   });
 
@@ -148,7 +176,13 @@ describe('posts', () => {
       const created = await alice.browser.post<CampaignItem>(CAMPAIGN_ENDPOINTS.posts, postPayload({ language }));
       answers.push([language, created.status, headingsOf(created.body)]);
     }
-    expect(answers).toEqual(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'].map((language) => [language, 400, ['Invalid language']]));
+    expect(answers).toEqual(
+      ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'].map((language) => [
+        language,
+        400,
+        ['Invalid language'],
+      ]),
+    );
     expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data).toEqual([]);
   });
 
@@ -160,7 +194,12 @@ describe('posts', () => {
     expect(open.status).toBe(200);
     expect(open.body.data).toEqual(post);
 
-    for (const path of [postPath(post.pid + 1000), postPath(0), `${CAMPAIGN_ENDPOINTS.post}/abc`, `${CAMPAIGN_ENDPOINTS.post}/99999999999`]) {
+    for (const path of [
+      postPath(post.pid + 1000),
+      postPath(0),
+      `${CAMPAIGN_ENDPOINTS.post}/abc`,
+      `${CAMPAIGN_ENDPOINTS.post}/99999999999`,
+    ]) {
       const missing = await visitor.get(path);
       expect([path, missing.status]).toEqual([path, 404]);
       expect(missing.body.data).toBeNull();
@@ -190,10 +229,28 @@ describe('assigning and withdrawing credits', () => {
     const alice = await member();
     const { post } = await createPost(alice.browser);
     await assignCredits(alice.browser, post.pid, 4);
-    const before = { balance: await balanceOf(db, alice.id), campaign: await storedCampaign(db, post.pid), rows: await ledgerRowsOfCampaign(db, post.pid) };
+    const before = {
+      balance: await balanceOf(db, alice.id),
+      campaign: await storedCampaign(db, post.pid),
+      rows: await ledgerRowsOfCampaign(db, post.pid),
+    };
     expect(before.balance).toBe(SIGNUP_BONUS_CREDITS - 4);
 
-    const invalid: unknown[] = [-1, -5, 0, 1.5, 0.0001, 1e12, Number.MAX_SAFE_INTEGER, '5', '1e3', null, true, [3], { amount: 1 }];
+    const invalid: unknown[] = [
+      -1,
+      -5,
+      0,
+      1.5,
+      0.0001,
+      1e12,
+      Number.MAX_SAFE_INTEGER,
+      '5',
+      '1e3',
+      null,
+      true,
+      [3],
+      { amount: 1 },
+    ];
     for (const action of ['assign', 'withdraw']) {
       for (const amount of invalid) {
         const { status, body } = await campaignCall(alice.browser, post.pid, action, { amount });
@@ -216,7 +273,9 @@ describe('assigning and withdrawing credits', () => {
 
     const overdraw = await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 5 });
     expect(overdraw.status).toBe(409);
-    expect(overdraw.body.errors).toEqual([{ heading: 'Not enough credits', message: 'This campaign does not have that many credits left.' }]);
+    expect(overdraw.body.errors).toEqual([
+      { heading: 'Not enough credits', message: 'This campaign does not have that many credits left.' },
+    ]);
 
     expect(await balanceOf(db, alice.id)).toBe(before.balance);
     expect(await storedCampaign(db, post.pid)).toEqual(before.campaign);
@@ -239,7 +298,9 @@ describe('assigning and withdrawing credits', () => {
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.data).toMatchObject({ credits: 2, status: 'active' });
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 2);
-    expect((await tab.next('live:data', undefined, (data) => data.cc === SIGNUP_BONUS_CREDITS - 2))[0].cc).toBe(SIGNUP_BONUS_CREDITS - 2);
+    expect((await tab.next('live:data', undefined, (data) => data.cc === SIGNUP_BONUS_CREDITS - 2))[0].cc).toBe(
+      SIGNUP_BONUS_CREDITS - 2,
+    );
 
     // Withdraw everything: the campaign is out of credits.
     const emptied = await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 2 });
@@ -271,7 +332,9 @@ describe('assigning and withdrawing credits', () => {
     await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0001');
     expect((await storedCampaign(db, post.pid)).credits).toBe(2);
 
-    const burst = await Promise.all(Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'assign', { amount: 2 }, 'burst-key-0002')));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'assign', { amount: 2 }, 'burst-key-0002')),
+    );
     expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     expect((await storedCampaign(db, post.pid)).credits).toBe(4);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 4);
@@ -281,14 +344,18 @@ describe('assigning and withdrawing credits', () => {
   it('concurrent assignments cannot spend more than the balance', async () => {
     const alice = await member();
     const { post } = await createPost(alice.browser);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'assign', { amount: 3 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'assign', { amount: 3 })),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(3).fill(200), ...Array(7).fill(409)]);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 9);
     expect((await storedCampaign(db, post.pid)).credits).toBe(9);
 
     // And concurrent withdrawals cannot take out more than the campaign holds.
-    const back = await Promise.all(Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'withdraw', { amount: 2 })));
+    const back = await Promise.all(
+      Array.from({ length: 10 }, () => campaignCall(alice.browser, post.pid, 'withdraw', { amount: 2 })),
+    );
     expect(back.map((answer) => answer.status).sort()).toEqual([...Array(4).fill(200), ...Array(6).fill(409)]);
     expect((await storedCampaign(db, post.pid)).credits).toBe(1);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 1);
@@ -330,15 +397,22 @@ describe('assigning and withdrawing credits', () => {
     expect(resumed.body.data).toMatchObject({ status: 'active', credits: 3 });
     // Credits can be added to a paused campaign.
     await campaignCall(alice.browser, pid, 'pause');
-    expect((await campaignCall(alice.browser, pid, 'assign', { amount: 1 })).body.data).toMatchObject({ status: 'paused', credits: 4 });
+    expect((await campaignCall(alice.browser, pid, 'assign', { amount: 1 })).body.data).toMatchObject({
+      status: 'paused',
+      credits: 4,
+    });
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 4);
   });
 
-  it("another member cannot assign to, withdraw from, pause, resume, configure, edit or delete my post (404), and nothing changes", async () => {
+  it('another member cannot assign to, withdraw from, pause, resume, configure, edit or delete my post (404), and nothing changes', async () => {
     const alice = await member();
     const mallory = await member();
     const pid = await promotedPost(alice, 5);
-    const before = { alice: await balanceOf(db, alice.id), mallory: await balanceOf(db, mallory.id), campaign: await storedCampaign(db, pid) };
+    const before = {
+      alice: await balanceOf(db, alice.id),
+      mallory: await balanceOf(db, mallory.id),
+      campaign: await storedCampaign(db, pid),
+    };
 
     const attempts = [
       campaignCall(mallory.browser, pid, 'assign', { amount: 1 }),
@@ -439,7 +513,10 @@ describe('the daily view cap of a campaign', () => {
     expect(capped.status).toBe(200);
     expect(capped.body.data).toMatchObject({ dailyViewCap: 1, status: 'active' });
     for (const dailyViewCap of [0, -1, 1.5, '3', 100_001]) {
-      expect([dailyViewCap, (await campaignCall(alice.browser, pid, 'settings', { dailyViewCap })).status]).toEqual([dailyViewCap, 400]);
+      expect([dailyViewCap, (await campaignCall(alice.browser, pid, 'settings', { dailyViewCap })).status]).toEqual([
+        dailyViewCap,
+        400,
+      ]);
     }
 
     const bob = await surfer(testApp.baseUrl);
@@ -453,9 +530,15 @@ describe('the daily view cap of a campaign', () => {
 
     const nothing = await surfNext(carol.browser, carol.tab);
     expect(nothing.status).toBe(200);
-    expect(nothing.body.data).toMatchObject({ ticket: null, post: null, data: { posts: [], message: expect.stringMatching(/no posts/i) } });
+    expect(nothing.body.data).toMatchObject({
+      ticket: null,
+      post: null,
+      data: { posts: [], message: expect.stringMatching(/no posts/i) },
+    });
 
-    expect((await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null })).body.data).toMatchObject({ dailyViewCap: null });
+    expect((await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null })).body.data).toMatchObject({
+      dailyViewCap: null,
+    });
     expect((await nextTicket(carol.browser, carol.tab)).pid).toBe(pid);
   });
 });
@@ -466,7 +549,10 @@ describe('races between the owner and viewers', () => {
     const stuck: { pid: number; credits: number; assign: number }[] = [];
     for (let round = 0; round < 10 && (await balanceOf(db, alice.id)) >= 3; round++) {
       const pid = await promotedPost(alice, 1);
-      const [deleted, assigned] = await Promise.all([alice.browser.delete(postPath(pid)), campaignCall(alice.browser, pid, 'assign', { amount: 2 })]);
+      const [deleted, assigned] = await Promise.all([
+        alice.browser.delete(postPath(pid)),
+        campaignCall(alice.browser, pid, 'assign', { amount: 2 }),
+      ]);
       expect(deleted.status).toBe(200);
       expect([200, 404]).toContain(assigned.status);
       const { credits } = await storedCampaign(db, pid);

@@ -131,7 +131,11 @@ describe('request rules', () => {
     expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     // Refused answers carry the same policy.
-    const refused = await fetch(`${testApp.baseUrl}/data/log_error`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const refused = await fetch(`${testApp.baseUrl}/data/log_error`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
@@ -178,9 +182,17 @@ describe('POST /data/log_error', () => {
     });
     expect(status).toBe(200);
     expect(body).toEqual({ data: null, errors: [], maintenance: false });
-    const stored = await db.query(`SELECT stacktrace, url, type, user_agent, user_id FROM client_errors WHERE stacktrace LIKE 'TypeError: boom%'`);
+    const stored = await db.query(
+      `SELECT stacktrace, url, type, user_agent, user_id FROM client_errors WHERE stacktrace LIKE 'TypeError: boom%'`,
+    );
     expect(stored.rows).toEqual([
-      { stacktrace: 'TypeError: boom\n  at App', url: 'http://localhost/home', type: 'client', user_agent: 'IntegrationTest/1.0', user_id: null },
+      {
+        stacktrace: 'TypeError: boom\n  at App',
+        url: 'http://localhost/home',
+        type: 'client',
+        user_agent: 'IntegrationTest/1.0',
+        user_id: null,
+      },
     ]);
   });
 

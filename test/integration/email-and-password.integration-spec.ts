@@ -56,7 +56,14 @@ describe('confirming the email address', () => {
   });
 
   it('answers a malformed link with 400, never 500', async () => {
-    for (const payload of [{}, { id: 'abc', code: link.code }, { id: -1, code: link.code }, { id: link.id, code: 'short' }, { id: link.id, code: 'c'.repeat(10_000) }, { id: 1e20, code: link.code }]) {
+    for (const payload of [
+      {},
+      { id: 'abc', code: link.code },
+      { id: -1, code: link.code },
+      { id: link.id, code: 'short' },
+      { id: link.id, code: 'c'.repeat(10_000) },
+      { id: 1e20, code: link.code },
+    ]) {
       const { status } = await browser().post(ACCOUNT_ENDPOINTS.confirmEmail, payload);
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(500);
@@ -204,7 +211,10 @@ describe('resetting a forgotten password', () => {
     const expired = resetTokenIn((await latestMail(db, member.email))!.text_body);
     expect(expired).not.toBe(token);
     await db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expired.split('.')[0]]);
-    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.passwordReset, { token: expired, password: 'too late password' });
+    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.passwordReset, {
+      token: expired,
+      password: 'too late password',
+    });
     expect(status).toBe(404);
     expect(body.errors[0].heading).toBe('Link not valid');
     expect((await logIn(browser(), member.username, 'too late password')).status).toBe(400);
@@ -212,7 +222,14 @@ describe('resetting a forgotten password', () => {
 
   it('refuses forged and mismatched tokens with 404 (or 400 when malformed), never 500', async () => {
     const [id, secret] = token.split('.');
-    const confirmLink = setupLinkIn((await db.query(`SELECT text_body FROM mail_outbox WHERE subject = 'Confirm your email address' AND lower(to_address) = lower($1)`, [member.email])).rows[0].text_body);
+    const confirmLink = setupLinkIn(
+      (
+        await db.query(
+          `SELECT text_body FROM mail_outbox WHERE subject = 'Confirm your email address' AND lower(to_address) = lower($1)`,
+          [member.email],
+        )
+      ).rows[0].text_body,
+    );
     const cases: { token: string; status: number }[] = [
       { token: `${id}.${secret.slice(0, -2)}xx`, status: 404 },
       { token: `${Number(id) + 1000}.${secret}`, status: 404 },
@@ -237,7 +254,13 @@ describe('resetting a forgotten password', () => {
       expect(status).toBe(200);
       expect(body.errors).toEqual([]);
     }
-    expect((await db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1 AND subject = 'Reset your password'`, [target.email])).rows[0].n).toBe(3);
+    expect(
+      (
+        await db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1 AND subject = 'Reset your password'`, [
+          target.email,
+        ])
+      ).rows[0].n,
+    ).toBe(3);
   });
 
   it('unlocks an account that was locked by wrong passwords', async () => {
@@ -246,7 +269,9 @@ describe('resetting a forgotten password', () => {
     await ageTokens(member.id, 61);
     await browser().post(ACCOUNT_ENDPOINTS.passwordResetRequest, { email: member.email });
     const fresh = resetTokenIn((await latestMail(db, member.email))!.text_body);
-    expect((await browser().post(ACCOUNT_ENDPOINTS.passwordReset, { token: fresh, password: 'third password' })).status).toBe(200);
+    expect((await browser().post(ACCOUNT_ENDPOINTS.passwordReset, { token: fresh, password: 'third password' })).status).toBe(
+      200,
+    );
     expect((await logIn(browser(), member.username, 'third password')).status).toBe(200);
   });
 });
@@ -261,14 +286,20 @@ describe('changing the email address', () => {
   });
 
   it('refuses a wrong password with 400 naming the password', async () => {
-    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'new-home@example.test', password: 'not my password' });
+    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, {
+      newEmail: 'new-home@example.test',
+      password: 'not my password',
+    });
     expect(status).toBe(400);
     expect(body.errors[0].heading).toBe('Invalid password');
     expect(await mailCount(db, 'new-home@example.test')).toBe(0);
   });
 
   it('refuses an address another account uses, in any case, with 409', async () => {
-    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'NEIGHBOUR@example.test', password: member.password });
+    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, {
+      newEmail: 'NEIGHBOUR@example.test',
+      password: member.password,
+    });
     expect(status).toBe(409);
     expect(body.errors[0].heading).toBe('Invalid newEmail');
     expect(await mailCount(db, other.email)).toBe(1); // only the neighbour's own confirmation mail
@@ -278,13 +309,19 @@ describe('changing the email address', () => {
     const invalid = await member.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'not an address', password: member.password });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors[0].heading).toBe('Invalid newEmail');
-    const same = await member.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'OLD-HOME@example.test', password: member.password });
+    const same = await member.browser.post(ACCOUNT_ENDPOINTS.email, {
+      newEmail: 'OLD-HOME@example.test',
+      password: member.password,
+    });
     expect(same.status).toBe(400);
   });
 
   it('mails a link to the new address only, and keeps the old address until the link is opened', async () => {
     const oldMails = await mailCount(db, member.email);
-    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'new-home@example.test', password: member.password });
+    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.email, {
+      newEmail: 'new-home@example.test',
+      password: member.password,
+    });
     expect(status).toBe(200);
     expect(body.data).toBeNull();
     expect(await mailCount(db, member.email)).toBe(oldMails);
@@ -299,18 +336,30 @@ describe('changing the email address', () => {
     const opened = await browser().post<TokenLinkAnswer>(ACCOUNT_ENDPOINTS.confirmEmail, setupLinkIn(mail.text_body));
     expect(opened.status).toBe(200);
     expect(opened.body.data).toEqual({ outcome: 'email_changed', message: expect.any(String), redirectTo: '/settings' });
-    expect((await startUser(member.browser))).toMatchObject({ email: 'new-home@example.test', emailConfirmed: true });
+    expect(await startUser(member.browser)).toMatchObject({ email: 'new-home@example.test', emailConfirmed: true });
     expect((await logIn(browser(), 'new-home@example.test', member.password)).status).toBe(200);
     // The old address is free for someone else now.
-    expect((await db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = 'old-home@example.test'`)).rows[0].n).toBe(0);
+    expect((await db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = 'old-home@example.test'`)).rows[0].n).toBe(
+      0,
+    );
   });
 
   it('allows three change requests an hour per account, then answers 429', async () => {
     const restless = await signUp(testApp.baseUrl, { username: 'restless' });
     for (let change = 1; change <= 3; change++) {
-      expect((await restless.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: `restless${change}@example.test`, password: restless.password })).status).toBe(200);
+      expect(
+        (
+          await restless.browser.post(ACCOUNT_ENDPOINTS.email, {
+            newEmail: `restless${change}@example.test`,
+            password: restless.password,
+          })
+        ).status,
+      ).toBe(200);
     }
-    const fourth = await restless.browser.post(ACCOUNT_ENDPOINTS.email, { newEmail: 'restless4@example.test', password: restless.password });
+    const fourth = await restless.browser.post(ACCOUNT_ENDPOINTS.email, {
+      newEmail: 'restless4@example.test',
+      password: restless.password,
+    });
     expect(fourth.status).toBe(429);
     expect(fourth.body.errors[0].message).toMatch(/try again in an hour/);
     expect(await mailCount(db, 'restless4@example.test')).toBe(0);
@@ -337,21 +386,30 @@ describe('changing the password', () => {
   });
 
   it('refuses a wrong current password with 400 naming it, and changes nothing', async () => {
-    const { status, body } = await member.browser.put(ACCOUNT_ENDPOINTS.password, { currentPassword: 'not the password', newPassword: 'second password' });
+    const { status, body } = await member.browser.put(ACCOUNT_ENDPOINTS.password, {
+      currentPassword: 'not the password',
+      newPassword: 'second password',
+    });
     expect(status).toBe(400);
     expect(body.errors[0].heading).toBe('Invalid currentPassword');
     expect((await otherDevice.get('/data/start')).status).toBe(200);
   });
 
   it('refuses a too short new password with 400 naming it', async () => {
-    const { status, body } = await member.browser.put(ACCOUNT_ENDPOINTS.password, { currentPassword: 'first password', newPassword: 'short' });
+    const { status, body } = await member.browser.put(ACCOUNT_ENDPOINTS.password, {
+      currentPassword: 'first password',
+      newPassword: 'short',
+    });
     expect(status).toBe(400);
     expect(body.errors.map((error) => error.heading)).toEqual(['Invalid newPassword']);
   });
 
   it('changes it, ends the other sessions, and keeps this one', async () => {
     const otherSid = otherDevice.sid!;
-    const { status } = await member.browser.put(ACCOUNT_ENDPOINTS.password, { currentPassword: 'first password', newPassword: 'second password' });
+    const { status } = await member.browser.put(ACCOUNT_ENDPOINTS.password, {
+      currentPassword: 'first password',
+      newPassword: 'second password',
+    });
     expect(status).toBe(200);
     expect((await startUser(member.browser))?.id).toBe(member.id);
     expect((await member.browser.get(ACCOUNT_ENDPOINTS.sessions)).status).toBe(200);

@@ -67,7 +67,10 @@ describe('the member cache across two processes', () => {
     const admin = await signUpAdmin(first.baseUrl, db);
     const there = onSecond(member.browser);
     const unreadBefore = (await startOf(there)).data!.uiNotifications.unread;
-    const sent = await admin.browser.post(`${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${member.id}/notify`, { heading: 'Hello', body: 'From the admin' });
+    const sent = await admin.browser.post(`${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${member.id}/notify`, {
+      heading: 'Hello',
+      body: 'From the admin',
+    });
     expect(sent.status).toBe(200);
     expect((await startOf(member.browser)).data!.uiNotifications.unread).toBe(unreadBefore + 1);
     await eventually(async () => expect((await startOf(there)).data!.uiNotifications.latest[0]?.heading).toBe('Hello'));
@@ -81,7 +84,8 @@ describe('the member cache across two processes', () => {
     const admin = await signUpAdmin(first.baseUrl, db);
     const there = onSecond(member.browser);
     const announcement = await createAnnouncement(admin.browser, { auth: 'members' });
-    const shown = async (browser: TestBrowser) => (await startOf(browser)).data!.user!.announcements.some((a) => a.id === announcement.id);
+    const shown = async (browser: TestBrowser) =>
+      (await startOf(browser)).data!.user!.announcements.some((a) => a.id === announcement.id);
     await eventually(async () => expect(await shown(there)).toBe(true)); // cached there now
     expect(await shown(member.browser)).toBe(true);
 

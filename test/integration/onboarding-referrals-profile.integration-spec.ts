@@ -27,20 +27,38 @@ const visitor = () => new TestBrowser(testApp.baseUrl);
 const startUser = async (b: TestBrowser) => (await b.get<StartAnswer>('/data/start')).body.data?.user;
 
 /** The referral cookie exactly as the client's ReferralCaptureEffect writes it. */
-function referralCookie(from: string, referwebsite: Partial<{ HTTP_REFERER: string; REQUEST_URI: string; href: string; docref: string }> = {}): string {
+function referralCookie(
+  from: string,
+  referwebsite: Partial<{ HTTP_REFERER: string; REQUEST_URI: string; href: string; docref: string }> = {},
+): string {
   return encodeURIComponent(
     JSON.stringify({
       from,
-      referwebsite: { HTTP_REFERER: 'https://blog.example/post', REQUEST_URI: '/x', href: `http://site/?dem_rf0=${from}`, docref: '', ...referwebsite },
+      referwebsite: {
+        HTTP_REFERER: 'https://blog.example/post',
+        REQUEST_URI: '/x',
+        href: `http://site/?dem_rf0=${from}`,
+        docref: '',
+        ...referwebsite,
+      },
     }),
   );
 }
 
 async function signUpReferred(username: string, cookie: string) {
   const browser = TestBrowser.withCookies(testApp.baseUrl, { dem_rf0: cookie });
-  const answer = await browser.post(ACCOUNT_ENDPOINTS.signup, { username, first_name: 'Ref', email: `${username}@example.test`, password: 'long enough password' });
+  const answer = await browser.post(ACCOUNT_ENDPOINTS.signup, {
+    username,
+    first_name: 'Ref',
+    email: `${username}@example.test`,
+    password: 'long enough password',
+  });
   const { rows } = await db.query('SELECT referrer_id, referral_source FROM users WHERE username = $1', [username]);
-  return { answer, browser, row: rows[0] as { referrer_id: number | null; referral_source: Record<string, string> | null } | undefined };
+  return {
+    answer,
+    browser,
+    row: rows[0] as { referrer_id: number | null; referral_source: Record<string, string> | null } | undefined,
+  };
 }
 
 describe('onboarding (/getStarted)', () => {
@@ -50,8 +68,14 @@ describe('onboarding (/getStarted)', () => {
   });
 
   it('starts with empty preferences and saves languages and interests (interests deduplicated, lower case)', async () => {
-    expect((await member.browser.get<OnboardingPreferencesPayload>(ACCOUNT_ENDPOINTS.onboardingPreferences)).body.data).toEqual({ languages: [], interests: [] });
-    const saved = await member.browser.put(ACCOUNT_ENDPOINTS.onboardingPreferences, { languages: ['en', 'de', 'en'], interests: ['Cooking', 'cooking', ' Travel '] });
+    expect((await member.browser.get<OnboardingPreferencesPayload>(ACCOUNT_ENDPOINTS.onboardingPreferences)).body.data).toEqual({
+      languages: [],
+      interests: [],
+    });
+    const saved = await member.browser.put(ACCOUNT_ENDPOINTS.onboardingPreferences, {
+      languages: ['en', 'de', 'en'],
+      interests: ['Cooking', 'cooking', ' Travel '],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toBeNull();
     const { body } = await member.browser.get<OnboardingPreferencesPayload>(ACCOUNT_ENDPOINTS.onboardingPreferences);
@@ -64,11 +88,18 @@ describe('onboarding (/getStarted)', () => {
       expect({ languages: languages.slice(0, 2), status }).toEqual({ languages: languages.slice(0, 2), status: 400 });
       expect(body.errors[0].heading).toMatch(/^Invalid languages/);
     }
-    expect((await member.browser.get<OnboardingPreferencesPayload>(ACCOUNT_ENDPOINTS.onboardingPreferences)).body.data?.languages).toEqual(['en', 'de']);
+    expect(
+      (await member.browser.get<OnboardingPreferencesPayload>(ACCOUNT_ENDPOINTS.onboardingPreferences)).body.data?.languages,
+    ).toEqual(['en', 'de']);
   });
 
   it('refuses over-long or too many interests with 400, and a NUL character too, never 500', async () => {
-    for (const interests of [['x'.repeat(31)], Array.from({ length: 21 }, (_, i) => `topic${i}`), ['a'.repeat(10_000)], ['bad\u0000topic']]) {
+    for (const interests of [
+      ['x'.repeat(31)],
+      Array.from({ length: 21 }, (_, i) => `topic${i}`),
+      ['a'.repeat(10_000)],
+      ['bad\u0000topic'],
+    ]) {
       const { status } = await member.browser.put(ACCOUNT_ENDPOINTS.onboardingPreferences, { languages: [], interests });
       expect(status).toBe(400);
     }
@@ -82,7 +113,10 @@ describe('onboarding (/getStarted)', () => {
   });
 
   it('refuses /setupExistingUser for an account that signed up normally with 409', async () => {
-    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'hijacked_name', password: 'long enough password' });
+    const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.setupExistingUser, {
+      username: 'hijacked_name',
+      password: 'long enough password',
+    });
     expect(status).toBe(409);
     expect(body.errors[0].heading).toBe('Already set up');
     expect((await startUser(member.browser))?.username).toBe('newcomer');
@@ -104,7 +138,10 @@ describe('an account created for someone else (/setupExistingUser)', () => {
       [invitedId, createHash('sha256').update(secret).digest()],
     );
     invited = visitor();
-    const { status, body } = await invited.post<TokenLinkAnswer>(ACCOUNT_ENDPOINTS.confirmEmail, { id: token.rows[0].id, code: secret });
+    const { status, body } = await invited.post<TokenLinkAnswer>(ACCOUNT_ENDPOINTS.confirmEmail, {
+      id: token.rows[0].id,
+      code: secret,
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ outcome: 'invite_accepted', redirectTo: '/setupExistingUser' });
     expect(await startUser(invited)).toMatchObject({ id: invitedId, needsSetup: true, emailConfirmed: true });
@@ -123,7 +160,10 @@ describe('an account created for someone else (/setupExistingUser)', () => {
   });
 
   it('refuses a taken username with 409 and an invalid one with 400', async () => {
-    const taken = await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'ALICE', password: 'long enough password' });
+    const taken = await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, {
+      username: 'ALICE',
+      password: 'long enough password',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0].heading).toBe('Invalid username');
     const invalid = await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'no spaces allowed', password: 'short' });
@@ -132,11 +172,16 @@ describe('an account created for someone else (/setupExistingUser)', () => {
   });
 
   it('sets the username and password, after which the person logs in with them', async () => {
-    const { status } = await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'ivy_green', password: 'ivy chose this' });
+    const { status } = await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, {
+      username: 'ivy_green',
+      password: 'ivy chose this',
+    });
     expect(status).toBe(200);
     expect(await startUser(invited)).toMatchObject({ username: 'ivy_green', needsSetup: false });
     expect((await logIn(visitor(), 'ivy_green', 'ivy chose this')).status).toBe(200);
-    expect((await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'ivy_again', password: 'ivy chose this' })).status).toBe(409);
+    expect(
+      (await invited.post(ACCOUNT_ENDPOINTS.setupExistingUser, { username: 'ivy_again', password: 'ivy chose this' })).status,
+    ).toBe(409);
   });
 });
 
@@ -146,9 +191,18 @@ describe('referrals', () => {
     const { answer, row } = await signUpReferred('bob_referred', referralCookie('alice'));
     expect(answer.status).toBe(200);
     // The cookie has done its work: the signup answer removes it.
-    expect(answer.headers.getSetCookie().some((cookie) => /^dem_rf0=;/.test(cookie) || /^dem_rf0=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(cookie))).toBe(true);
+    expect(
+      answer.headers
+        .getSetCookie()
+        .some((cookie) => /^dem_rf0=;/.test(cookie) || /^dem_rf0=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(cookie)),
+    ).toBe(true);
     expect(row?.referrer_id).toBe(alice.id);
-    expect(row?.referral_source).toEqual({ HTTP_REFERER: 'https://blog.example/post', REQUEST_URI: '/x', href: 'http://site/?dem_rf0=alice', docref: '' });
+    expect(row?.referral_source).toEqual({
+      HTTP_REFERER: 'https://blog.example/post',
+      REQUEST_URI: '/x',
+      href: 'http://site/?dem_rf0=alice',
+      docref: '',
+    });
 
     expect(await mailCount(db, alice.email)).toBe(mailsBefore + 1);
     const mail = await latestMail(db, alice.email);
@@ -196,12 +250,17 @@ describe('referrals', () => {
   });
 
   it('shows each member only their own referrals', async () => {
-    const { body } = await (await signUp(testApp.baseUrl, { username: 'no_referrals' })).browser.get<Paged<ReferralRow>>(ACCOUNT_ENDPOINTS.referrals);
+    const { body } = await (
+      await signUp(testApp.baseUrl, { username: 'no_referrals' })
+    ).browser.get<Paged<ReferralRow>>(ACCOUNT_ENDPOINTS.referrals);
     expect(body.data).toEqual({ items: [], page: 1, pages: 1, total: 0 });
   });
 
   it('falls back to the document referrer for the website, and matches the referrer name in any case', async () => {
-    const { answer, row } = await signUpReferred('carol_referred', referralCookie('ALICE', { HTTP_REFERER: '', docref: 'https://news.example/story' }));
+    const { answer, row } = await signUpReferred(
+      'carol_referred',
+      referralCookie('ALICE', { HTTP_REFERER: '', docref: 'https://news.example/story' }),
+    );
     expect(answer.status).toBe(200);
     expect(row?.referrer_id).toBe(alice.id);
     const { body } = await alice.browser.get<Paged<ReferralRow>>(ACCOUNT_ENDPOINTS.referrals);
@@ -214,7 +273,9 @@ describe('referrals', () => {
       'not-json',
       encodeURIComponent('{"from":'),
       encodeURIComponent(JSON.stringify({ from: 'alice' })),
-      encodeURIComponent(JSON.stringify({ from: 'alice', referwebsite: { HTTP_REFERER: 'x'.repeat(501), REQUEST_URI: '', href: '', docref: '' } })),
+      encodeURIComponent(
+        JSON.stringify({ from: 'alice', referwebsite: { HTTP_REFERER: 'x'.repeat(501), REQUEST_URI: '', href: '', docref: '' } }),
+      ),
       encodeURIComponent(JSON.stringify([1, 2, 3])),
       '%E0%A4%A',
     ];
@@ -240,20 +301,33 @@ describe('referrals', () => {
   });
 
   it('keeps a referral whose landing address contains a lone % sign (the cookie is decoded once, not twice)', async () => {
-    const { answer, row } = await signUpReferred('percent_ref', referralCookie('alice', { href: 'http://site/?dem_rf0=alice&promo=100%' }));
+    const { answer, row } = await signUpReferred(
+      'percent_ref',
+      referralCookie('alice', { href: 'http://site/?dem_rf0=alice&promo=100%' }),
+    );
     expect(answer.status).toBe(200);
     expect(row?.referrer_id).toBe(alice.id);
     expect(row?.referral_source?.href).toBe('http://site/?dem_rf0=alice&promo=100%');
   });
 
   it('keeps encoded characters in the captured addresses as they were', async () => {
-    const { row } = await signUpReferred('encoded_ref', referralCookie('alice', { HTTP_REFERER: 'https://blog.example/search?q=a%26b' }));
+    const { row } = await signUpReferred(
+      'encoded_ref',
+      referralCookie('alice', { HTTP_REFERER: 'https://blog.example/search?q=a%26b' }),
+    );
     expect(row?.referrer_id).toBe(alice.id);
     expect(row?.referral_source?.HTTP_REFERER).toBe('https://blog.example/search?q=a%26b');
   });
 
   it('sends no "joined" mail to a referrer who turned referral mails off, but still links the referral', async () => {
-    await alice.browser.put(ACCOUNT_ENDPOINTS.emailSettings, { account: true, notifications: true, campaigns: true, referrals: false, announcements: true, newsletter: false });
+    await alice.browser.put(ACCOUNT_ENDPOINTS.emailSettings, {
+      account: true,
+      notifications: true,
+      campaigns: true,
+      referrals: false,
+      announcements: true,
+      newsletter: false,
+    });
     const before = await mailCount(db, alice.email);
     const { row } = await signUpReferred('quiet_referral', referralCookie('alice'));
     expect(row?.referrer_id).toBe(alice.id);
@@ -265,7 +339,14 @@ describe('public profiles', () => {
   it('shows a member’s public profile to a visitor, without the email address', async () => {
     const { status, body } = await visitor().get<ProfileAnswer>(`${ACCOUNT_ENDPOINTS.publicProfile}/alice`);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ id: alice.id, username: 'alice', first_name: 'Alice', image: null, joinedAt: expect.stringMatching(/^\d{4}-/), isOwn: false });
+    expect(body.data).toEqual({
+      id: alice.id,
+      username: 'alice',
+      first_name: 'Alice',
+      image: null,
+      joinedAt: expect.stringMatching(/^\d{4}-/),
+      isOwn: false,
+    });
     expect(JSON.stringify(body)).not.toContain(alice.email);
     expect(JSON.stringify(body)).not.toMatch(/password|email|role|referr/i);
   });

@@ -21,7 +21,8 @@ afterAll(async () => {
   await testApp.close();
 });
 
-const from = (ip: string, headers: Record<string, string> = {}) => new TestBrowser(testApp.baseUrl, { 'x-forwarded-for': ip, ...headers });
+const from = (ip: string, headers: Record<string, string> = {}) =>
+  new TestBrowser(testApp.baseUrl, { 'x-forwarded-for': ip, ...headers });
 const userCount = async () => (await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n as number;
 
 describe('per-address limits', () => {
@@ -57,7 +58,12 @@ describe('per-address limits', () => {
       expect((await spammer.post(ACCOUNT_ENDPOINTS.signup, { username: 'x' })).status).toBe(400);
     }
     const before = await userCount();
-    const refused = await spammer.post(ACCOUNT_ENDPOINTS.signup, { username: 'spam_bot', first_name: 'S', email: 'spam@example.test', password: 'long enough password' });
+    const refused = await spammer.post(ACCOUNT_ENDPOINTS.signup, {
+      username: 'spam_bot',
+      first_name: 'S',
+      email: 'spam@example.test',
+      password: 'long enough password',
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.body.errors[0].message).toMatch(/try again in \d+ minutes?/);
@@ -67,7 +73,9 @@ describe('per-address limits', () => {
   it('throttles password-reset requests from one address', async () => {
     const client = from('203.0.113.9');
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await client.post(ACCOUNT_ENDPOINTS.passwordResetRequest, { email: `nobody${attempt}@example.test` })).status).toBe(200);
+      expect((await client.post(ACCOUNT_ENDPOINTS.passwordResetRequest, { email: `nobody${attempt}@example.test` })).status).toBe(
+        200,
+      );
     }
     const refused = await client.post(ACCOUNT_ENDPOINTS.passwordResetRequest, { email: 'nobody@example.test' });
     expect(refused.status).toBe(429);
@@ -76,7 +84,14 @@ describe('per-address limits', () => {
     const guesser = from('203.0.113.10');
     const statuses: number[] = [];
     for (let guess = 0; guess < 6; guess++) {
-      statuses.push((await guesser.post(ACCOUNT_ENDPOINTS.passwordReset, { token: `${guess + 1}.abcdefghijklmnopqrstuvwxyz`, password: 'new password here' })).status);
+      statuses.push(
+        (
+          await guesser.post(ACCOUNT_ENDPOINTS.passwordReset, {
+            token: `${guess + 1}.abcdefghijklmnopqrstuvwxyz`,
+            password: 'new password here',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
   });
@@ -85,7 +100,12 @@ describe('per-address limits', () => {
 describe('cookies behind an https proxy', () => {
   it('marks the session cookie Secure when the site is served over https', async () => {
     const secure = from('198.51.100.3', { 'x-forwarded-proto': 'https' });
-    const { status, headers } = await secure.post(ACCOUNT_ENDPOINTS.signup, { username: 'https_user', first_name: 'H', email: 'https@example.test', password: 'long enough password' });
+    const { status, headers } = await secure.post(ACCOUNT_ENDPOINTS.signup, {
+      username: 'https_user',
+      first_name: 'H',
+      email: 'https@example.test',
+      password: 'long enough password',
+    });
     expect(status).toBe(200);
     const cookie = headers.getSetCookie().find((header) => header.startsWith('sid='));
     expect(cookie).toMatch(/;\s*Secure/i);

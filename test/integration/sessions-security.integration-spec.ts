@@ -48,11 +48,19 @@ const MEMBER_CALLS: { method: string; path: string; json?: unknown }[] = [
   { method: 'DELETE', path: `${ACCOUNT_ENDPOINTS.sessions}/1` },
   { method: 'POST', path: ACCOUNT_ENDPOINTS.email, json: { newEmail: 'x@example.test', password: 'whatever1' } },
   { method: 'GET', path: ACCOUNT_ENDPOINTS.emailSettings },
-  { method: 'PUT', path: ACCOUNT_ENDPOINTS.emailSettings, json: { account: true, notifications: false, campaigns: false, referrals: false, announcements: false, newsletter: false } },
+  {
+    method: 'PUT',
+    path: ACCOUNT_ENDPOINTS.emailSettings,
+    json: { account: true, notifications: false, campaigns: false, referrals: false, announcements: false, newsletter: false },
+  },
   { method: 'GET', path: ACCOUNT_ENDPOINTS.onboardingPreferences },
   { method: 'PUT', path: ACCOUNT_ENDPOINTS.onboardingPreferences, json: { languages: ['en'], interests: [] } },
   { method: 'POST', path: ACCOUNT_ENDPOINTS.onboardingFinish, json: {} },
-  { method: 'POST', path: ACCOUNT_ENDPOINTS.setupExistingUser, json: { username: 'taken_over', password: 'long enough password' } },
+  {
+    method: 'POST',
+    path: ACCOUNT_ENDPOINTS.setupExistingUser,
+    json: { username: 'taken_over', password: 'long enough password' },
+  },
   { method: 'GET', path: ACCOUNT_ENDPOINTS.referrals },
 ];
 
@@ -115,7 +123,9 @@ describe('logging out and ending sessions', () => {
     expect(replay.body.data).toBeNull();
     expect(replay.body.errors[0].heading).toBe('Session ended');
     expect((await withSid(stolenSid).get(ACCOUNT_ENDPOINTS.sessions)).status).toBe(406);
-    const { rows } = await db.query('SELECT revoked_at FROM sessions WHERE token_hash = $1', [createHash('sha256').update(stolenSid).digest()]);
+    const { rows } = await db.query('SELECT revoked_at FROM sessions WHERE token_hash = $1', [
+      createHash('sha256').update(stolenSid).digest(),
+    ]);
     expect(rows[0].revoked_at).toBeInstanceOf(Date);
   });
 
@@ -139,7 +149,9 @@ describe('logging out and ending sessions', () => {
   it('answers 406 for an expired session', async () => {
     const visitor = browser();
     await logIn(visitor, member.username, member.password);
-    await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(visitor.sid!).digest()]);
+    await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      createHash('sha256').update(visitor.sid!).digest(),
+    ]);
     expect((await visitor.get('/data/start')).status).toBe(406);
   });
 
@@ -147,9 +159,15 @@ describe('logging out and ending sessions', () => {
     const visitor = browser();
     await logIn(visitor, member.username, member.password);
     const hash = createHash('sha256').update(visitor.sid!).digest();
-    await db.query(`UPDATE sessions SET expires_at = now() + interval '1 day', last_seen_at = now() - interval '1 hour' WHERE token_hash = $1`, [hash]);
+    await db.query(
+      `UPDATE sessions SET expires_at = now() + interval '1 day', last_seen_at = now() - interval '1 hour' WHERE token_hash = $1`,
+      [hash],
+    );
     expect((await visitor.get('/data/start')).status).toBe(200);
-    const { rows } = await db.query(`SELECT expires_at > now() + interval '29 days' AS slid, last_seen_at > now() - interval '1 minute' AS seen FROM sessions WHERE token_hash = $1`, [hash]);
+    const { rows } = await db.query(
+      `SELECT expires_at > now() + interval '29 days' AS slid, last_seen_at > now() - interval '1 minute' AS seen FROM sessions WHERE token_hash = $1`,
+      [hash],
+    );
     expect(rows[0]).toEqual({ slid: true, seen: true });
   });
 });
@@ -188,7 +206,9 @@ describe('the sessions list', () => {
     expect(phoneSocket).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(laptopSocket).not.toBe(phoneSocket);
     const fromPhone = await phone.get<SessionInfo[]>(ACCOUNT_ENDPOINTS.sessions);
-    expect(fromPhone.body.data!.filter((session) => session.current).map((session) => session.device)).toEqual(['Firefox on Windows']);
+    expect(fromPhone.body.data!.filter((session) => session.current).map((session) => session.device)).toEqual([
+      'Firefox on Windows',
+    ]);
   });
 
   it('refuses to end another user’s session with 404, and that session keeps working', async () => {
@@ -200,7 +220,7 @@ describe('the sessions list', () => {
   });
 
   it('answers 404 for session ids that are not numbers or do not exist', async () => {
-    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999', "1 OR 1=1", '%27%20OR%201%3D1']) {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999', '1 OR 1=1', '%27%20OR%201%3D1']) {
       const { status } = await laptop.delete(`${ACCOUNT_ENDPOINTS.sessions}/${id}`);
       expect({ id, status }).toEqual({ id, status: 404 });
     }
@@ -232,21 +252,35 @@ describe('the XHR marker (CSRF defence)', () => {
     const member = await signUp(testApp.baseUrl, { username: 'csrf_target' });
     const second = browser();
     await logIn(second, member.username, member.password);
-    const otherSession = (await member.browser.get<SessionInfo[]>(ACCOUNT_ENDPOINTS.sessions)).body.data!.find((session) => !session.current)!;
+    const otherSession = (await member.browser.get<SessionInfo[]>(ACCOUNT_ENDPOINTS.sessions)).body.data!.find(
+      (session) => !session.current,
+    )!;
     const confirm = setupLinkIn((await latestMail(db, member.email))!.text_body);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
 
     const calls: { method: string; path: string; json?: unknown; form?: boolean }[] = [
-      { method: 'POST', path: ACCOUNT_ENDPOINTS.signup, json: { username: 'csrf_new', first_name: 'C', email: 'csrf_new@example.test', password: 'long enough password' } },
+      {
+        method: 'POST',
+        path: ACCOUNT_ENDPOINTS.signup,
+        json: { username: 'csrf_new', first_name: 'C', email: 'csrf_new@example.test', password: 'long enough password' },
+      },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.login, json: { login: member.username, password: member.password } },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.logout, json: {} },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.switchAccount, json: { userId: member.id } },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.confirmEmail, json: confirm },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.passwordResetRequest, json: { email: member.email } },
-      { method: 'POST', path: ACCOUNT_ENDPOINTS.passwordReset, json: { token: '1.abcdefghijklmnopqrstuvwxyz', password: 'hijacked password' } },
+      {
+        method: 'POST',
+        path: ACCOUNT_ENDPOINTS.passwordReset,
+        json: { token: '1.abcdefghijklmnopqrstuvwxyz', password: 'hijacked password' },
+      },
       { method: 'DELETE', path: `${ACCOUNT_ENDPOINTS.sessions}/${otherSession.id}` },
       { method: 'POST', path: ACCOUNT_ENDPOINTS.picture, form: true },
-      ...MEMBER_CALLS.filter((call) => call.method !== 'GET' && !call.path.includes('/sessions/') && call.path !== ACCOUNT_ENDPOINTS.picture),
+      ...MEMBER_CALLS.filter(
+        (call) => call.method !== 'GET' && !call.path.includes('/sessions/') && call.path !== ACCOUNT_ENDPOINTS.picture,
+      ),
     ];
     const before = await accountTablesSnapshot(db);
     for (const { method, path, json, form } of calls) {

@@ -37,7 +37,9 @@ describe('the profile settings', () => {
   });
 
   it('changes the first name, and /data/start shows it', async () => {
-    const { status, body } = await member.browser.put<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.profile, { first_name: '  Samantha  ' });
+    const { status, body } = await member.browser.put<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.profile, {
+      first_name: '  Samantha  ',
+    });
     expect(status).toBe(200);
     expect(body.data?.first_name).toBe('Samantha');
     expect((await member.browser.get<StartAnswer>('/data/start')).body.data?.user?.first_name).toBe('Samantha');
@@ -46,7 +48,10 @@ describe('the profile settings', () => {
   it('refuses an empty, an over-long or a non-text first name with 400 naming it', async () => {
     for (const first_name of ['', '   ', 'x'.repeat(51), 'y'.repeat(10_000), 42, null, 'Sam\u0000']) {
       const { status, body } = await member.browser.put(ACCOUNT_ENDPOINTS.profile, { first_name });
-      expect({ first_name: String(first_name).slice(0, 20), status }).toEqual({ first_name: String(first_name).slice(0, 20), status: 400 });
+      expect({ first_name: String(first_name).slice(0, 20), status }).toEqual({
+        first_name: String(first_name).slice(0, 20),
+        status: 400,
+      });
       expect(body.errors.map((error) => error.heading)).toEqual(['Invalid first_name']);
     }
     expect((await member.browser.get<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.profile)).body.data?.first_name).toBe('Samantha');
@@ -64,8 +69,14 @@ describe('the profile picture', () => {
   let image: MediaObject;
 
   it('takes a PNG, stores it as a 256 px WebP media object, and /data/start shows it', async () => {
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } }).png().toBuffer();
-    const { status, body } = await member.browser.upload<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: png, name: 'me.png', type: 'image/png' });
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    const { status, body } = await member.browser.upload<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: png,
+      name: 'me.png',
+      type: 'image/png',
+    });
     expect(status).toBe(200);
     image = body.data!.image as MediaObject;
     expect(image).toEqual({ base: '/media/', id: expect.stringMatching(/^[0-9a-f-]{36}$/), size: '256', ext: 'webp' });
@@ -88,10 +99,16 @@ describe('the profile picture', () => {
   it('takes a JPEG photo larger than the 100 KB JSON limit', async () => {
     const noise = Buffer.alloc(900 * 700 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect(jpeg.length).toBeGreaterThan(200 * 1024);
     expect(jpeg.length).toBeLessThan(5 * 1024 * 1024);
-    const { status, body } = await other.browser.upload<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: jpeg, name: 'photo.jpg', type: 'image/jpeg' });
+    const { status, body } = await other.browser.upload<OwnProfileAnswer>(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: jpeg,
+      name: 'photo.jpg',
+      type: 'image/jpeg',
+    });
     expect(status).toBe(200);
     expect((body.data?.image as MediaObject).ext).toBe('webp');
   });
@@ -110,20 +127,32 @@ describe('the profile picture', () => {
   });
 
   it('refuses an SVG (which could carry a script) with 400', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64" fill="red"/></svg>');
-    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: svg, name: 'me.png', type: 'image/png' });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64" fill="red"/></svg>',
+    );
+    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: svg,
+      name: 'me.png',
+      type: 'image/png',
+    });
     expect(status).toBe(400);
     expect(body.errors[0].heading).toBe('Invalid picture');
   });
 
   it('refuses a decompression bomb (a tiny PNG claiming 50 000 × 50 000 pixels) with 400', async () => {
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     // Rewrite the IHDR chunk's size and checksum: width and height sit at bytes 16–23, the CRC after them.
     png.writeUInt32BE(50_000, 16);
     png.writeUInt32BE(50_000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     const started = Date.now();
-    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: png, name: 'bomb.png', type: 'image/png' });
+    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: png,
+      name: 'bomb.png',
+      type: 'image/png',
+    });
     expect(status).toBe(400);
     expect(body.errors[0].heading).toBe('Invalid picture');
     expect(Date.now() - started).toBeLessThan(5000);
@@ -131,9 +160,15 @@ describe('the profile picture', () => {
 
   it('refuses a file over 5 MB with 413', async () => {
     const before = await mediaCount();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const huge = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length, 1)]);
-    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: huge, name: 'huge.png', type: 'image/png' });
+    const { status, body } = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: huge,
+      name: 'huge.png',
+      type: 'image/png',
+    });
     expect(status).toBe(413);
     expect(body.errors).toHaveLength(1);
     expect(await mediaCount()).toBe(before);
@@ -142,14 +177,24 @@ describe('the profile picture', () => {
   it('refuses a body that is not a form upload with 415, never 406 (which would log the user out)', async () => {
     const json = await member.browser.post(ACCOUNT_ENDPOINTS.picture, { picture: 'data:image/png;base64,iVBORw0KGgo=' });
     expect(json.status).toBe(415);
-    const raw = await member.browser.call(ACCOUNT_ENDPOINTS.picture, { method: 'POST', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]), headers: { 'content-type': 'image/png' } });
+    const raw = await member.browser.call(ACCOUNT_ENDPOINTS.picture, {
+      method: 'POST',
+      body: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(raw.status).toBe(415);
     expect((await member.browser.get('/data/start')).status).toBe(200);
   });
 
   it('refuses an upload in another field, or none, with 400', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const wrongField = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'avatar', { bytes: png, name: 'me.png', type: 'image/png' });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const wrongField = await member.browser.upload(ACCOUNT_ENDPOINTS.picture, 'avatar', {
+      bytes: png,
+      name: 'me.png',
+      type: 'image/png',
+    });
     expect(wrongField.status).toBe(400);
     const form = new FormData();
     form.append('note', 'no file here');
@@ -159,14 +204,25 @@ describe('the profile picture', () => {
 
   it('refuses a visitor’s upload with 401 and stores nothing', async () => {
     const before = await mediaCount();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const { status } = await visitor().upload(ACCOUNT_ENDPOINTS.picture, 'picture', { bytes: png, name: 'me.png', type: 'image/png' });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const { status } = await visitor().upload(ACCOUNT_ENDPOINTS.picture, 'picture', {
+      bytes: png,
+      name: 'me.png',
+      type: 'image/png',
+    });
     expect(status).toBe(401);
     expect(await mediaCount()).toBe(before);
   });
 
   it('answers 404 for a picture that does not exist or a path that is not a picture', async () => {
-    for (const path of ['/media/00000000-0000-0000-0000-000000000000_256.webp', '/media/not-a-uuid.webp', '/media/..%2F..%2Fetc%2Fpasswd', "/media/'%20OR%201=1"]) {
+    for (const path of [
+      '/media/00000000-0000-0000-0000-000000000000_256.webp',
+      '/media/not-a-uuid.webp',
+      '/media/..%2F..%2Fetc%2Fpasswd',
+      "/media/'%20OR%201=1",
+    ]) {
       const response = await fetchRaw(testApp.baseUrl, path);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }
@@ -174,7 +230,14 @@ describe('the profile picture', () => {
 });
 
 describe('the email settings', () => {
-  const allOff = { account: false, notifications: false, campaigns: false, referrals: false, announcements: false, newsletter: false };
+  const allOff = {
+    account: false,
+    notifications: false,
+    campaigns: false,
+    referrals: false,
+    announcements: false,
+    newsletter: false,
+  };
   let signedLink: string;
 
   beforeAll(async () => {
@@ -185,16 +248,29 @@ describe('the email settings', () => {
   it('answers the preferences with the defaults to the signed-in member', async () => {
     const { status, body } = await member.browser.get<EmailPreferencesAnswer>(ACCOUNT_ENDPOINTS.emailSettings);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ account: true, notifications: true, campaigns: true, referrals: true, announcements: true, newsletter: false, email: member.email });
+    expect(body.data).toEqual({
+      account: true,
+      notifications: true,
+      campaigns: true,
+      referrals: true,
+      announcements: true,
+      newsletter: false,
+      email: member.email,
+    });
   });
 
   it('saves the preferences, but account mail cannot be turned off', async () => {
-    const { status, body } = await member.browser.put<EmailPreferencesAnswer>(ACCOUNT_ENDPOINTS.emailSettings, { ...allOff, newsletter: true });
+    const { status, body } = await member.browser.put<EmailPreferencesAnswer>(ACCOUNT_ENDPOINTS.emailSettings, {
+      ...allOff,
+      newsletter: true,
+    });
     expect(status).toBe(200);
     expect(body.data).toEqual({ ...allOff, account: true, newsletter: true, email: member.email });
     const again = await member.browser.get<EmailPreferencesAnswer>(ACCOUNT_ENDPOINTS.emailSettings);
     expect(again.body.data).toEqual(body.data);
-    expect((await db.query('SELECT email_preferences FROM users WHERE id = $1', [member.id])).rows[0].email_preferences.account).toBe(true);
+    expect(
+      (await db.query('SELECT email_preferences FROM users WHERE id = $1', [member.id])).rows[0].email_preferences.account,
+    ).toBe(true);
   });
 
   it('refuses incomplete or non-boolean preferences with 400', async () => {
@@ -209,7 +285,10 @@ describe('the email settings', () => {
     const read = await reader.get<EmailPreferencesAnswer>(`${ACCOUNT_ENDPOINTS.emailSettings}${signedLink}`);
     expect(read.status).toBe(200);
     expect(read.body.data?.email).toBe(member.email);
-    const saved = await reader.put<EmailPreferencesAnswer>(`${ACCOUNT_ENDPOINTS.emailSettings}${signedLink}`, { ...allOff, campaigns: true });
+    const saved = await reader.put<EmailPreferencesAnswer>(`${ACCOUNT_ENDPOINTS.emailSettings}${signedLink}`, {
+      ...allOff,
+      campaigns: true,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({ ...allOff, account: true, campaigns: true, email: member.email });
     expect(reader.sid).toBeUndefined();
@@ -219,7 +298,15 @@ describe('the email settings', () => {
     const { u, sig } = Object.fromEntries(new URLSearchParams(signedLink));
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     const before = (await db.query('SELECT email_preferences FROM users ORDER BY id')).rows;
-    for (const query of [`?u=${u}&sig=${flipped}`, `?u=${other.id}&sig=${sig}`, `?u=${u}`, `?sig=${sig}`, `?u=${u}&sig=`, `?u=${u}'--&sig=${sig}`, `?u=${u}&sig=${'a'.repeat(5000)}`]) {
+    for (const query of [
+      `?u=${u}&sig=${flipped}`,
+      `?u=${other.id}&sig=${sig}`,
+      `?u=${u}`,
+      `?sig=${sig}`,
+      `?u=${u}&sig=`,
+      `?u=${u}'--&sig=${sig}`,
+      `?u=${u}&sig=${'a'.repeat(5000)}`,
+    ]) {
       const read = await visitor().get(`${ACCOUNT_ENDPOINTS.emailSettings}${query}`);
       expect({ query: query.slice(0, 60), status: read.status }).toEqual({ query: query.slice(0, 60), status: 403 });
       expect(read.body.errors[0].heading).toBe('Link not valid');

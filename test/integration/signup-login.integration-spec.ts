@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, latestMail, linkIn, logIn, setWebsiteSettings, signUp, startStatusWithSid } from '../support/accounts.js';
+import {
+  connectDatabase,
+  latestMail,
+  linkIn,
+  logIn,
+  setWebsiteSettings,
+  signUp,
+  startStatusWithSid,
+} from '../support/accounts.js';
 import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
@@ -21,12 +29,22 @@ afterAll(async () => {
 
 const browser = () => new TestBrowser(testApp.baseUrl);
 const userCount = async () => (await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n as number;
-const validSignup = (name: string) => ({ username: name, first_name: 'Val', email: `${name}@example.test`, password: 'long enough password' });
+const validSignup = (name: string) => ({
+  username: name,
+  first_name: 'Val',
+  email: `${name}@example.test`,
+  password: 'long enough password',
+});
 
 describe('signing up', () => {
   it('creates the account, signs the browser in with an httpOnly SameSite=Lax cookie, and /data/start returns the user', async () => {
     const visitor = browser();
-    const signup = await visitor.post(ACCOUNT_ENDPOINTS.signup, { username: 'Alice_1', first_name: 'Alice', email: 'alice1@example.test', password: 'correct horse battery' });
+    const signup = await visitor.post(ACCOUNT_ENDPOINTS.signup, {
+      username: 'Alice_1',
+      first_name: 'Alice',
+      email: 'alice1@example.test',
+      password: 'correct horse battery',
+    });
     expect(signup.status).toBe(200);
     expect(signup.body).toEqual({ data: null, errors: [], maintenance: false });
 
@@ -79,10 +97,20 @@ describe('signing up', () => {
 
   it('names every invalid field in its own 400 error', async () => {
     const before = await userCount();
-    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, { username: 'a!', first_name: '   ', email: 'not-an-email', password: 'short' });
+    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+      username: 'a!',
+      first_name: '   ',
+      email: 'not-an-email',
+      password: 'short',
+    });
     expect(status).toBe(400);
     expect(body.data).toBeNull();
-    expect(body.errors.map((error) => error.heading).sort()).toEqual(['Invalid email', 'Invalid first_name', 'Invalid password', 'Invalid username']);
+    expect(body.errors.map((error) => error.heading).sort()).toEqual([
+      'Invalid email',
+      'Invalid first_name',
+      'Invalid password',
+      'Invalid username',
+    ]);
     for (const error of body.errors) expect(error.message.length).toBeGreaterThan(5);
     expect(await userCount()).toBe(before);
   });
@@ -90,7 +118,12 @@ describe('signing up', () => {
   it('names every missing field when the form is sent empty', async () => {
     const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {});
     expect(status).toBe(400);
-    expect(body.errors.map((error) => error.heading).sort()).toEqual(['Invalid email', 'Invalid first_name', 'Invalid password', 'Invalid username']);
+    expect(body.errors.map((error) => error.heading).sort()).toEqual([
+      'Invalid email',
+      'Invalid first_name',
+      'Invalid password',
+      'Invalid username',
+    ]);
   });
 
   it('refuses fields of the wrong type with 400, not a server error', async () => {
@@ -107,20 +140,29 @@ describe('signing up', () => {
 
   it('refuses a username taken in another case with 409 naming the username', async () => {
     const before = await userCount();
-    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, { ...validSignup('alice_1'), email: 'someone-else@example.test' });
+    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+      ...validSignup('alice_1'),
+      email: 'someone-else@example.test',
+    });
     expect(status).toBe(409);
     expect(body.errors).toEqual([{ heading: 'Invalid username', message: expect.stringContaining('taken') }]);
     expect(await userCount()).toBe(before);
   });
 
   it('refuses an email address already in use, in any case, with 409 naming the email', async () => {
-    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, { ...validSignup('Other_Name'), email: 'ALICE1@Example.TEST' });
+    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+      ...validSignup('Other_Name'),
+      email: 'ALICE1@Example.TEST',
+    });
     expect(status).toBe(409);
     expect(body.errors).toEqual([expect.objectContaining({ heading: 'Invalid email', link: '/password/reset' })]);
   });
 
   it('names both fields when the username and the email are both taken', async () => {
-    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, { ...validSignup('ALICE_1'), email: 'alice1@example.test' });
+    const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+      ...validSignup('ALICE_1'),
+      email: 'alice1@example.test',
+    });
     expect(status).toBe(409);
     expect(body.errors.map((error) => error.heading).sort()).toEqual(['Invalid email', 'Invalid username']);
   });
@@ -158,7 +200,10 @@ describe('hostile input on signup and login', () => {
     const before = await db.query('SELECT id, username, email, role, password_hash FROM users ORDER BY id');
     for (const injection of injections) {
       for (const field of ['username', 'email'] as const) {
-        const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, { ...validSignup('inj_victim'), [field]: injection });
+        const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+          ...validSignup('inj_victim'),
+          [field]: injection,
+        });
         expect(status).toBe(400);
         expect(body.errors.map((error) => error.heading)).toEqual([`Invalid ${field}`]);
       }
@@ -279,7 +324,9 @@ describe('logging in', () => {
   it('stores only the SHA-256 of the session token', async () => {
     const visitor = browser();
     await logIn(visitor, member.username, member.password);
-    const { rows } = await db.query('SELECT token_hash FROM sessions WHERE token_hash = $1', [createHash('sha256').update(visitor.sid!).digest()]);
+    const { rows } = await db.query('SELECT token_hash FROM sessions WHERE token_hash = $1', [
+      createHash('sha256').update(visitor.sid!).digest(),
+    ]);
     expect(rows).toHaveLength(1);
   });
 });
@@ -318,7 +365,10 @@ describe('brute force on one account', () => {
     for (let attempt = 0; attempt < 4; attempt++) await logIn(browser(), member.username, 'wrong wrong wrong');
     expect((await db.query('SELECT failed_logins FROM users WHERE id = $1', [member.id])).rows[0].failed_logins).toBe(4);
     expect((await logIn(browser(), member.username, member.password)).status).toBe(200);
-    expect((await db.query('SELECT failed_logins, locked_until FROM users WHERE id = $1', [member.id])).rows[0]).toEqual({ failed_logins: 0, locked_until: null });
+    expect((await db.query('SELECT failed_logins, locked_until FROM users WHERE id = $1', [member.id])).rows[0]).toEqual({
+      failed_logins: 0,
+      locked_until: null,
+    });
   });
 });
 
@@ -326,7 +376,11 @@ describe('the XHR marker on signup and login', () => {
   it('refuses a signup without the marker with 403 and creates no user', async () => {
     const before = await userCount();
     const visitor = browser();
-    const { status, body } = await visitor.call(ACCOUNT_ENDPOINTS.signup, { method: 'POST', json: validSignup('csrf_signup'), xhr: false });
+    const { status, body } = await visitor.call(ACCOUNT_ENDPOINTS.signup, {
+      method: 'POST',
+      json: validSignup('csrf_signup'),
+      xhr: false,
+    });
     expect(status).toBe(403);
     expect(body.errors[0].heading).toBe('Request refused');
     expect(visitor.sid).toBeUndefined();

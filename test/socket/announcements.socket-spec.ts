@@ -53,7 +53,13 @@ describe('announcements reach their audience at once', () => {
     const [visitor, memberTab] = await Promise.all([visitorTab(), tab(member)]);
 
     const announcement = await createAnnouncement(admin.browser, { auth: 'visitors', heading: 'Sign up today' });
-    expect(announcement).toMatchObject({ auth: 'visitors', heading: 'Sign up today', only: [], except: [], classContext: 'info' });
+    expect(announcement).toMatchObject({
+      auth: 'visitors',
+      heading: 'Sign up today',
+      only: [],
+      except: [],
+      classContext: 'info',
+    });
     await Promise.all([showsTo([visitor], announcement), memberTab.expectNo('announcement:show')]);
 
     // Browsers that open later get it from /data/start: the website part for visitors only.
@@ -67,7 +73,12 @@ describe('announcements reach their audience at once', () => {
     const bob = await signUp(testApp.baseUrl);
     const [visitor, aliceTab1, aliceTab2, bobTab] = await Promise.all([visitorTab(), tab(alice), tab(alice), tab(bob)]);
 
-    const announcement = await createAnnouncement(admin.browser, { auth: 'members', type: 'modal', only: ['/surf*'], except: ['/surf/settings'] });
+    const announcement = await createAnnouncement(admin.browser, {
+      auth: 'members',
+      type: 'modal',
+      only: ['/surf*'],
+      except: ['/surf/settings'],
+    });
     await Promise.all([showsTo([aliceTab1, aliceTab2, bobTab], announcement), visitor.expectNo('announcement:show')]);
     expect(announcement).toMatchObject({ type: 'modal', only: ['/surf*'], except: ['/surf/settings'] });
 
@@ -80,7 +91,12 @@ describe('announcements reach their audience at once', () => {
     const member = await signUp(testApp.baseUrl);
     const [visitor, memberTab] = await Promise.all([visitorTab(), tab(member)]);
 
-    const announcement = await createAnnouncement(admin.browser, { auth: 'all', classContext: 'warning', footer: 'The team', link: '/blog' });
+    const announcement = await createAnnouncement(admin.browser, {
+      auth: 'all',
+      classContext: 'warning',
+      footer: 'The team',
+      link: '/blog',
+    });
     await showsTo([visitor, memberTab], announcement);
     expect(await visitorStartAnnouncements()).toContain(announcement.id);
     expect(await memberStartAnnouncements(member)).toContain(announcement.id);
@@ -93,7 +109,10 @@ describe('announcements reach their audience at once', () => {
 
     // Ending twice is refused; the ended one cannot be updated either.
     expect((await admin.browser.post(`${ANNOUNCEMENT_ENDPOINTS.admin}/${announcement.id}/end`)).status).toBe(404);
-    expect((await admin.browser.put(`${ANNOUNCEMENT_ENDPOINTS.admin}/${announcement.id}`, announcementPayload({ auth: 'all' }))).status).toBe(404);
+    expect(
+      (await admin.browser.put(`${ANNOUNCEMENT_ENDPOINTS.admin}/${announcement.id}`, announcementPayload({ auth: 'all' })))
+        .status,
+    ).toBe(404);
     await Promise.all([visitor.expectNo('announcement:show'), memberTab.expectNo('announcement:show')]);
   });
 
@@ -146,7 +165,10 @@ describe('announcements reach their audience at once', () => {
     const announcement = await createAnnouncement(admin.browser, { auth: 'members' });
     await showsTo([memberTab], announcement);
 
-    const updated = await admin.browser.put<Announcement>(`${ANNOUNCEMENT_ENDPOINTS.admin}/${announcement.id}`, announcementPayload({ auth: 'visitors' }));
+    const updated = await admin.browser.put<Announcement>(
+      `${ANNOUNCEMENT_ENDPOINTS.admin}/${announcement.id}`,
+      announcementPayload({ auth: 'visitors' }),
+    );
     expect(updated.status).toBe(200);
     expect(await memberTab.next('announcement:hide')).toEqual([{ id: announcement.id }]);
     const [[shown]] = await Promise.all([visitor.next('announcement:show'), memberTab.expectNo('announcement:show')]);

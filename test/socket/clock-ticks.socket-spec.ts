@@ -39,7 +39,9 @@ afterAll(async () => {
 it('gives every socket the server clock once per interval, a group at a time rather than all at once', async () => {
   const received: { client: number; at: number; liveTime: number }[] = [];
   clients.forEach((client, index) =>
-    client.on('live:data', (live: { live_time: number }) => received.push({ client: index, at: Date.now(), liveTime: live.live_time })),
+    client.on('live:data', (live: { live_time: number }) =>
+      received.push({ client: index, at: Date.now(), liveTime: live.live_time }),
+    ),
   );
   clock.start(server);
   await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS + 150));

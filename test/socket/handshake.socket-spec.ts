@@ -52,7 +52,9 @@ describe('forged handshakes get nothing private', () => {
     const forged = await connectSocket(testApp.baseUrl, undefined, { sid: null, socketId: stolenSocketId });
     expect(forged.live).toEqual({ live_time: expect.any(Number) }); // no credit count: a visitor
     await hearsNothingOf(victim, victimTab, forged);
-    expect(await forged.resume({ afterNotificationId: 0 })).toEqual({ data: { notifications: [], unread: 0, live: { live_time: expect.any(Number) } } });
+    expect(await forged.resume({ afterNotificationId: 0 })).toEqual({
+      data: { notifications: [], unread: 0, live: { live_time: expect.any(Number) } },
+    });
 
     // It is in the visitors' audience, not the members'.
     const forVisitors = await createAnnouncement(admin.browser, { auth: 'visitors' });
@@ -70,7 +72,9 @@ describe('forged handshakes get nothing private', () => {
     expect(await refusedConnection(testApp.baseUrl, { sid, socketId: 'not-the-session-socket-id' })).toMatch(/does not belong/);
     expect(await refusedConnection(testApp.baseUrl, { sid, socketId: null })).toMatch(/does not belong/);
     // Another member's socketId with this member's cookie: refused too, not connected as either.
-    expect(await refusedConnection(testApp.baseUrl, { sid, socketId: (await socketIdOf(other.browser))! })).toMatch(/does not belong/);
+    expect(await refusedConnection(testApp.baseUrl, { sid, socketId: (await socketIdOf(other.browser))! })).toMatch(
+      /does not belong/,
+    );
     // A payload the schema refuses (not a string) is refused the same way.
     expect(await refusedConnection(testApp.baseUrl, { sid, socketId: 'x'.repeat(101) })).toMatch(/does not belong/);
   });
@@ -136,7 +140,10 @@ describe('revoking a session ends its sockets', () => {
     const member = await signUp(testApp.baseUrl);
     const other = await secondDevice(member);
     const [currentTab, otherTab] = await Promise.all([tab(member), connectSocket(testApp.baseUrl, other)]);
-    const changed = await member.browser.put(ACCOUNT_ENDPOINTS.password, { currentPassword: member.password, newPassword: 'an even better passphrase' });
+    const changed = await member.browser.put(ACCOUNT_ENDPOINTS.password, {
+      currentPassword: member.password,
+      newPassword: 'an even better passphrase',
+    });
     expect(changed.status).toBe(200);
     expect(await otherTab.disconnected()).toBe('io server disconnect');
     const item = await notifyThroughRest(admin.browser, member.id);

@@ -45,7 +45,12 @@ describe('live notifications', () => {
     ]);
     expect(first).toEqual(item);
     expect(second).toEqual(item);
-    expect(first).toMatchObject({ type: 'admin_message', heading: 'Your campaign was approved', read: false, link: '/notifications' });
+    expect(first).toMatchObject({
+      type: 'admin_message',
+      heading: 'Your campaign was approved',
+      read: false,
+      link: '/notifications',
+    });
     expect([unread1, unread2]).toEqual([1, 1]);
 
     // A second one: the counter goes up in both tabs.
@@ -64,7 +69,11 @@ describe('live notifications', () => {
     // Bob has none, on the page or in /data/start.
     const bobList = await bob.browser.get<NotificationsPage>(NOTIFICATION_ENDPOINTS.list);
     expect(bobList.body.data).toMatchObject({ items: [], unread: 0 });
-    expect((await bob.browser.get<StartAnswer>('/data/start')).body.data!.uiNotifications).toEqual({ unread: 0, latest: [], lastId: 0 });
+    expect((await bob.browser.get<StartAnswer>('/data/start')).body.data!.uiNotifications).toEqual({
+      unread: 0,
+      latest: [],
+      lastId: 0,
+    });
   });
 
   it('a tab connected after the notification was created does not get it pushed, but /data/start has it', async () => {
@@ -80,7 +89,12 @@ describe('live notifications', () => {
     const [reader, other] = await Promise.all([tab(member), tab(member)]);
     const first = await notifyThroughRest(admin.browser, member.id);
     const second = await notifyThroughRest(admin.browser, member.id);
-    await Promise.all([reader.next('notification:new'), reader.next('notification:new'), other.next('notification:new'), other.next('notification:new')]);
+    await Promise.all([
+      reader.next('notification:new'),
+      reader.next('notification:new'),
+      other.next('notification:new'),
+      other.next('notification:new'),
+    ]);
 
     const read = await member.browser.call<{ unread: number }>(`${NOTIFICATION_ENDPOINTS.one}/${first.id}/read`, {
       method: 'POST',
@@ -139,7 +153,9 @@ describe('session:resume', () => {
     const memberTab = await tab(member);
     const answer = await memberTab.resume({ afterNotificationId: 0 });
     expect(Object.keys(answer as object)).toEqual(['data']);
-    expect(answer).toEqual({ data: { notifications: [], unread: 0, live: { cc: await creditsOf(member), live_time: expect.any(Number) } } });
+    expect(answer).toEqual({
+      data: { notifications: [], unread: 0, live: { cc: await creditsOf(member), live_time: expect.any(Number) } },
+    });
     expect(await memberTab.resume({ afterNotificationId: 'x' })).toEqual({ error: 'Invalid request' });
   });
 
@@ -158,8 +174,14 @@ describe('session:resume', () => {
     expect(Math.abs(answer.data.live.live_time - Date.now())).toBeLessThan(5000);
 
     // From 0: everything; after the newest: nothing.
-    expect(((await reconnected.resume({ afterNotificationId: 0 })) as { data: ResumeAnswer }).data.notifications).toEqual([seen, missed1, missed2]);
-    expect(((await reconnected.resume({ afterNotificationId: missed2.id })) as { data: ResumeAnswer }).data.notifications).toEqual([]);
+    expect(((await reconnected.resume({ afterNotificationId: 0 })) as { data: ResumeAnswer }).data.notifications).toEqual([
+      seen,
+      missed1,
+      missed2,
+    ]);
+    expect(
+      ((await reconnected.resume({ afterNotificationId: missed2.id })) as { data: ResumeAnswer }).data.notifications,
+    ).toEqual([]);
   });
 
   it("never answers another member's notifications", async () => {
@@ -185,7 +207,15 @@ describe('session:resume', () => {
   it('an invalid request answers {error} and the connection keeps working', async () => {
     const member = await signUp(testApp.baseUrl);
     const memberTab = await tab(member);
-    for (const invalid of [{}, { afterNotificationId: '5' }, { afterNotificationId: -1 }, { afterNotificationId: 1.5 }, null, 'x', [1]]) {
+    for (const invalid of [
+      {},
+      { afterNotificationId: '5' },
+      { afterNotificationId: -1 },
+      { afterNotificationId: 1.5 },
+      null,
+      'x',
+      [1],
+    ]) {
       expect(await memberTab.resume(invalid)).toEqual({ error: expect.any(String) });
     }
     expect(memberTab.connected).toBe(true);
@@ -198,9 +228,7 @@ describe('session:resume', () => {
     const member = await signUp(testApp.baseUrl);
     const [flooder, calm] = await Promise.all([tab(member), tab(member)]);
     const excess = 5;
-    const answers = await Promise.all(
-      Array.from({ length: limit + excess }, () => flooder.resume({ afterNotificationId: 0 })),
-    );
+    const answers = await Promise.all(Array.from({ length: limit + excess }, () => flooder.resume({ afterNotificationId: 0 })));
     const refused = answers.filter((answer) => 'error' in (answer as object));
     expect(answers.slice(0, limit).every((answer) => 'data' in (answer as object))).toBe(true);
     expect(refused).toEqual(Array.from({ length: excess }, () => ({ error: expect.stringMatching(/slow down/i) })));

@@ -28,9 +28,16 @@ let a: string;
 let b: string;
 
 beforeAll(async () => {
-  if (!existsSync('dist/server/src/main.js')) throw new Error('dist/server/src/main.js is missing: run `npm run build:server` first');
+  if (!existsSync('dist/server/src/main.js'))
+    throw new Error('dist/server/src/main.js is missing: run `npm run build:server` first');
   database = await createTestDatabase(process.env.DATABASE_URL!, 'sock');
-  const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_FACTOR: '50', CLIENT_DIST_DIR: 'dist/does-not-exist', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    RATE_LIMIT_FACTOR: '50',
+    CLIENT_DIST_DIR: 'dist/does-not-exist',
+    LOG_LEVEL: 'warn',
+  };
   // One after the other: the first applies the migrations to the fresh database.
   processA = await startServerProcess(env);
   processB = await startServerProcess(env);
@@ -111,7 +118,9 @@ it('an announcement created through process A reaches a visitor socket on proces
   expect(shown).toEqual(forVisitors);
   // Process B's /data/start lists it too (B reloaded its cache on the database's NOTIFY).
   const deadline = Date.now() + 3000;
-  while (!(await new TestBrowser(b).get<StartAnswer>('/data/start')).body.data!.website.announcements.some(isOurs(forVisitors.id))) {
+  while (
+    !(await new TestBrowser(b).get<StartAnswer>('/data/start')).body.data!.website.announcements.some(isOurs(forVisitors.id))
+  ) {
     if (Date.now() > deadline) throw new Error('process B does not list the announcement in /data/start');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -141,7 +141,9 @@ describe('the verification challenge', () => {
     expect(await balanceOf(db, bob.id)).toBe(balance);
     expect((await storedCampaign(db, challenged.pid)).credits).toBe(2);
     // A refused ticket cannot be retried with the right code.
-    expect(await claim(bob.tab, challenged.ticketId, humanClick(), challenge!)).toEqual({ error: 'This view cannot be counted any more.' });
+    expect(await claim(bob.tab, challenged.ticketId, humanClick(), challenge!)).toEqual({
+      error: 'This view cannot be counted any more.',
+    });
 
     const noCode = await nextTicket(bob.browser, bob.tab);
     expect(noCode.answer.data.codes).toHaveLength(4);
@@ -178,12 +180,20 @@ describe('blocking', () => {
 
     const { status, body } = await surfNext(bob.browser, bob.tab);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ ticket: null, post: null, data: { posts: [], message: expect.stringMatching(/Earning is paused on your account/) } });
+    expect(body.data).toMatchObject({
+      ticket: null,
+      post: null,
+      data: { posts: [], message: expect.stringMatching(/Earning is paused on your account/) },
+    });
     expect(await riskOf(db, bob.id)).toEqual({ score: finalScore, blocked: true });
 
     for (const adminTab of adminTabs) {
       const [notification] = await adminTab.next('notification:new', undefined, (item) => item.type === 'risk_alert');
-      expect(notification).toMatchObject({ type: 'risk_alert', link: `/admin/users/${bob.id}`, body: expect.stringContaining(`#${bob.id}`) });
+      expect(notification).toMatchObject({
+        type: 'risk_alert',
+        link: `/admin/users/${bob.id}`,
+        body: expect.stringContaining(`#${bob.id}`),
+      });
     }
     const { rows } = await db.query(
       `SELECT user_id FROM notifications WHERE type = 'risk_alert' AND link = $1 ORDER BY user_id`,

@@ -68,11 +68,20 @@ describe('the daily earning cap', () => {
         next: {
           ticket: null,
           post: null,
-          data: { posts: [], timer: 0, m1: expect.any(String), codes: null, challenge: null, message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
+          data: {
+            posts: [],
+            timer: 0,
+            m1: expect.any(String),
+            codes: null,
+            challenge: null,
+            message: "You reached today's limit of 1 credited views. Come back tomorrow!",
+          },
         },
       },
     });
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [bob.id]);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [
+      bob.id,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 });

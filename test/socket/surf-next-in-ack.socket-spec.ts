@@ -46,12 +46,16 @@ const newSurfer = () => surfer(testApp.baseUrl);
 
 /** The answer of an ack that must be settled ({ data }) and carry a next post. */
 function settled(answer: Ack<SurfClaimAnswer>): SurfClaimAnswer & { next: SurfNextAnswer } {
-  if (!('data' in answer) || !answer.data.next) throw new Error(`expected a settled claim with a next post, got ${JSON.stringify(answer)}`);
+  if (!('data' in answer) || !answer.data.next)
+    throw new Error(`expected a settled claim with a next post, got ${JSON.stringify(answer)}`);
   return answer.data as SurfClaimAnswer & { next: SurfNextAnswer };
 }
 
 async function viewsEarned(userId: number): Promise<number> {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned'`, [userId]);
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n FROM credit_ledger WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned'`,
+    [userId],
+  );
   return rows[0].n;
 }
 
@@ -73,7 +77,14 @@ describe('the next post in the claim acknowledgement', () => {
     expect(next.post!.pid).not.toBe(first.pid);
     expect(pids).toContain(next.post!.pid);
     expect(next.post!.author).toMatchObject({ id: alice.id, username: alice.username });
-    expect(next.data).toEqual({ posts: [{ pid: next.post!.pid, viewed: false }], timer: 0, m1: expect.stringMatching(/countdown/i), codes: null, challenge: null, message: null });
+    expect(next.data).toEqual({
+      posts: [{ pid: next.post!.pid, viewed: false }],
+      timer: 0,
+      m1: expect.stringMatching(/countdown/i),
+      codes: null,
+      challenge: null,
+      message: null,
+    });
     // The same post as POST next would show.
     const { body } = await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
     expect(body.data!.map((item) => item.post)).toContainEqual(next.post);
@@ -85,7 +96,11 @@ describe('the next post in the claim acknowledgement', () => {
     expect(three).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
     expect(new Set([first.pid, next.post!.pid, two.next.post!.pid])).toEqual(new Set(pids));
     // Every post was viewed today: the last ack says so, as POST next would.
-    expect(three.next).toMatchObject({ ticket: null, post: null, data: { posts: [], message: expect.stringMatching(/no posts for you to view/i) } });
+    expect(three.next).toMatchObject({
+      ticket: null,
+      post: null,
+      data: { posts: [], message: expect.stringMatching(/no posts for you to view/i) },
+    });
     expect(await openTickets(db, bob.id)).toEqual([]);
 
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);
@@ -107,7 +122,9 @@ describe('the next post in the claim acknowledgement', () => {
     expect(live.cc).toBe(SIGNUP_BONUS_CREDITS + 1);
     // The other tab was not told of a replaced ticket: nothing was replaced.
     await otherTab.expectNo('surf:replaced');
-    expect(await claim(bob.tab, next.ticket!.id)).toEqual({ data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' } });
+    expect(await claim(bob.tab, next.ticket!.id)).toEqual({
+      data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' },
+    });
   });
 
   it('a claim refused for good answers the next post too, and leaves the ledger, the balances and the tickets consistent', async () => {
@@ -120,7 +137,11 @@ describe('the next post in the claim acknowledgement', () => {
     await campaignCall(alice.browser, emptied, 'withdraw', { amount: 2 });
 
     const refused = settled(await claimWithNext(bob.tab, first.ticketId));
-    expect(refused).toMatchObject({ credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/ran out of credits/) });
+    expect(refused).toMatchObject({
+      credited: 0,
+      cc: SIGNUP_BONUS_CREDITS,
+      message: expect.stringMatching(/ran out of credits/),
+    });
     expect(refused.next.post!.pid).toBe(other);
     expect(await ticketStatus(db, first.ticketId)).toBe('refused');
     expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
@@ -130,7 +151,9 @@ describe('the next post in the claim acknowledgement', () => {
 
     // A refusal answered as { error } carries no post and leaves the open ticket alone.
     const otherTab = await connectSocket(testApp.baseUrl, bob.browser);
-    expect(await claimWithNext(otherTab, refused.next.ticket!.id)).toEqual({ error: 'This view belongs to another tab or window. Please continue there.' });
+    expect(await claimWithNext(otherTab, refused.next.ticket!.id)).toEqual({
+      error: 'This view belongs to another tab or window. Please continue there.',
+    });
     expect(await claimWithNext(bob.tab, first.ticketId)).toEqual({ error: 'This view cannot be counted any more.' });
     expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
 
@@ -160,7 +183,10 @@ describe('the next post in the claim acknowledgement', () => {
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 4, viewsTotal: 1 });
     expect(await viewsEarned(bob.id)).toBe(1);
     expect((await ledgerRowsOfCampaign(db, pid)).filter(([, kind]) => kind.startsWith('view'))).toHaveLength(2);
-    expect(settled(await claimWithNext(bob.tab, credited[0].next.ticket!.id))).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 2 });
+    expect(settled(await claimWithNext(bob.tab, credited[0].next.ticket!.id))).toMatchObject({
+      credited: 1,
+      cc: SIGNUP_BONUS_CREDITS + 2,
+    });
   });
 
   it('the risk score counts along the ack chain: from CHALLENGE_AT the next post carries codes, and only the right one credits', async () => {
@@ -170,7 +196,9 @@ describe('the next post in the claim acknowledgement', () => {
     let ticket = (await nextTicket(bob.browser, bob.tab)).answer;
     // The same untrusted click from a hidden tab: 40, then 80 (see surf-anticheat).
     for (const expected of [40, 80]) {
-      ticket = settled(await claimWithNext(bob.tab, ticket.ticket!.id, botClick({ x: expected, y: 1, intervalMs: expected * 100 }))).next;
+      ticket = settled(
+        await claimWithNext(bob.tab, ticket.ticket!.id, botClick({ x: expected, y: 1, intervalMs: expected * 100 })),
+      ).next;
       expect((await riskOf(db, bob.id)).score).toBe(expected);
     }
     expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
@@ -182,7 +210,11 @@ describe('the next post in the claim acknowledgement', () => {
 
     const wrong = codes!.find((code) => code !== challenge)!;
     const refused = settled(await claimWithNext(bob.tab, ticket.ticket!.id, humanClick(), wrong));
-    expect(refused).toMatchObject({ credited: 0, cc: SIGNUP_BONUS_CREDITS + 2, message: expect.stringMatching(/not the code shown/) });
+    expect(refused).toMatchObject({
+      credited: 0,
+      cc: SIGNUP_BONUS_CREDITS + 2,
+      message: expect.stringMatching(/not the code shown/),
+    });
     expect(refused.next.data.codes).toHaveLength(4);
     const right = settled(await claimWithNext(bob.tab, refused.next.ticket!.id, humanClick(), refused.next.data.challenge!));
     expect(right).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });

@@ -49,11 +49,20 @@ const tab = (m: TestMember) => connectSocket(testApp.baseUrl, m.browser);
 async function expectNothingOffered(m: TestMember, socket: TestSocket, message: RegExp = NO_POSTS): Promise<void> {
   const { status, body } = await surfNext(m.browser, socket);
   expect(status).toBe(200);
-  expect(body.data).toMatchObject({ ticket: null, post: null, data: { posts: [], codes: null, challenge: null, message: expect.stringMatching(message) } });
+  expect(body.data).toMatchObject({
+    ticket: null,
+    post: null,
+    data: { posts: [], codes: null, challenge: null, message: expect.stringMatching(message) },
+  });
 }
 
 const viewsEarned = async (userId: number) =>
-  (await db.query(`SELECT count(*)::int AS n FROM credit_ledger WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned'`, [userId])).rows[0].n;
+  (
+    await db.query(
+      `SELECT count(*)::int AS n FROM credit_ledger WHERE account = 'user' AND user_id = $1 AND kind = 'view_earned'`,
+      [userId],
+    )
+  ).rows[0].n;
 
 describe('earning a credit', () => {
   it("B is offered A's post, and a claim after the countdown credits B and debits A's campaign in one go", async () => {
@@ -88,7 +97,13 @@ describe('earning a credit', () => {
 
     // Alice's campaign list shows the view.
     const mine = await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
-    expect(mine.body.data![0]).toMatchObject({ credits: 9, viewsToday: 1, viewsTotal: 1, status: 'active', lastViewAt: expect.any(String) });
+    expect(mine.body.data![0]).toMatchObject({
+      credits: 9,
+      viewsToday: 1,
+      viewsTotal: 1,
+      status: 'active',
+      lastViewAt: expect.any(String),
+    });
   });
 
   it('the new credit count reaches every tab of the viewer at once, and no other member', async () => {
@@ -101,7 +116,10 @@ describe('earning a credit', () => {
     await creditedClaim(bob.tab, ticketId);
 
     const hasCc = (live: { cc?: number }) => live.cc !== undefined;
-    const [[first], [second]] = await Promise.all([bob.tab.next('live:data', undefined, hasCc), bobOtherTab.next('live:data', undefined, hasCc)]);
+    const [[first], [second]] = await Promise.all([
+      bob.tab.next('live:data', undefined, hasCc),
+      bobOtherTab.next('live:data', undefined, hasCc),
+    ]);
     expect(first.cc).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(second.cc).toBe(SIGNUP_BONUS_CREDITS + 1);
     await aliceTab.expectNo('live:data', undefined, hasCc);
@@ -177,10 +195,19 @@ describe('what is offered', () => {
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 0, viewsTotal: 1 });
 
     const [notification] = await aliceTab.next('notification:new');
-    expect(notification).toMatchObject({ type: 'campaign_out_of_credits', heading: 'Campaign out of credits', link: '/home/yourPosts', read: false });
+    expect(notification).toMatchObject({
+      type: 'campaign_out_of_credits',
+      heading: 'Campaign out of credits',
+      link: '/home/yourPosts',
+      read: false,
+    });
     const { rows } = await db.query(`SELECT type FROM notifications WHERE user_id = $1`, [alice.id]);
     expect(rows).toEqual([{ type: 'campaign_out_of_credits' }]);
-    expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data![0]).toMatchObject({ credits: 0, status: 'out_of_credits', viewsTotal: 1 });
+    expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data![0]).toMatchObject({
+      credits: 0,
+      status: 'out_of_credits',
+      viewsTotal: 1,
+    });
 
     const carol = await newSurfer();
     await expectNothingOffered(carol, carol.tab);
@@ -195,7 +222,9 @@ describe('what is offered', () => {
     const first = await nextTicket(bob.browser, bob.tab);
     await campaignCall(alice.browser, pid, 'withdraw', { amount: 2 });
     const answer = await claim(bob.tab, first.ticketId);
-    expect(answer).toEqual({ data: { credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/ran out of credits/) } });
+    expect(answer).toEqual({
+      data: { credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/ran out of credits/) },
+    });
     expect(await ticketStatus(db, first.ticketId)).toBe('refused');
 
     const other = await promotedPost(alice, 2);
@@ -228,7 +257,16 @@ describe('what is offered', () => {
     await creditedClaim(bob.tab, ticketId);
     await expectNothingOffered(bob, bob.tab); // the English post is not in Bob's languages
 
-    const refused: unknown[] = [['xx'], ['en', 'zz'], ['e'], ['toolong'], 'en', [1], Array.from({ length: 31 }, () => 'en'), null];
+    const refused: unknown[] = [
+      ['xx'],
+      ['en', 'zz'],
+      ['e'],
+      ['toolong'],
+      'en',
+      [1],
+      Array.from({ length: 31 }, () => 'en'),
+      null,
+    ];
     for (const languages of refused) {
       const { status } = await bob.browser.put(SURF_ENDPOINTS.rotator, { languages });
       expect([languages, status]).toEqual([languages, 400]);
@@ -313,7 +351,7 @@ describe('cheats the server refuses', () => {
     expect(refusal(await claim(mallory.tab, ticketId))).toBe('This view is not yours.');
   });
 
-  it("a claim from another connection of the same member (another tab, another device) is refused", async () => {
+  it('a claim from another connection of the same member (another tab, another device) is refused', async () => {
     const alice = await member();
     await promotedPost(alice, 5);
     const bob = await newSurfer();
@@ -347,7 +385,10 @@ describe('cheats the server refuses', () => {
       null,
       42,
     ]) {
-      expect([payload, refusal(await sendClaim(bob.tab, payload))]).toEqual([payload, 'This click could not be read. Please reload the page.']);
+      expect([payload, refusal(await sendClaim(bob.tab, payload))]).toEqual([
+        payload,
+        'This click could not be read. Please reload the page.',
+      ]);
     }
 
     // A claim naming another post is paid by the ticket's post, never by the named one.
@@ -355,7 +396,14 @@ describe('cheats the server refuses', () => {
     await db.query(`UPDATE campaigns SET paused = true WHERE post_id = $1`, [other]);
     const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
     expect(pid).toBe(paying);
-    const answer = await sendClaim(bob.tab, { ticketId, telemetry: humanClick(), pid: other, postId: other, amount: 100, credited: 100 });
+    const answer = await sendClaim(bob.tab, {
+      ticketId,
+      telemetry: humanClick(),
+      pid: other,
+      postId: other,
+      amount: 100,
+      credited: 100,
+    });
     expect(answer).toEqual({ data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' } });
     expect((await storedCampaign(db, paying)).credits).toBe(4);
     expect((await storedCampaign(db, other)).credits).toBe(5);
@@ -414,12 +462,12 @@ describe('cheats the server refuses', () => {
     const tabs = [bob.tab, ...(await Promise.all([tab(bob), tab(bob), tab(bob)]))];
     const answers = await Promise.all(tabs.map((socket) => surfNext(bob.browser, socket)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    const { rows } = await db.query(`SELECT id, connection_id FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [bob.id]);
+    const { rows } = await db.query(`SELECT id, connection_id FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [
+      bob.id,
+    ]);
     expect(rows).toHaveLength(1);
     const owner = tabs.find((socket) => socket.id === rows[0].connection_id)!;
-    const results = await Promise.all(
-      answers.map((answer, i) => claim(tabs[i], answer.body.data!.ticket!.id)),
-    );
+    const results = await Promise.all(answers.map((answer, i) => claim(tabs[i], answer.body.data!.ticket!.id)));
     expect(results.filter((result) => 'data' in result && result.data.credited === 1)).toHaveLength(1);
     expect(owner).toBeDefined();
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);

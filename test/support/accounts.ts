@@ -14,7 +14,11 @@ export interface TestMember {
 }
 
 /** Signs a new member up through the real API and answers their signed-in browser. */
-export async function signUp(baseUrl: string, overrides: Partial<{ username: string; email: string; password: string; first_name: string }> = {}, browser = new TestBrowser(baseUrl)): Promise<TestMember> {
+export async function signUp(
+  baseUrl: string,
+  overrides: Partial<{ username: string; email: string; password: string; first_name: string }> = {},
+  browser = new TestBrowser(baseUrl),
+): Promise<TestMember> {
   counter++;
   const username = overrides.username ?? `member${process.pid}x${counter}`;
   const payload = {
@@ -30,7 +34,10 @@ export async function signUp(baseUrl: string, overrides: Partial<{ username: str
 }
 
 /** The newest mail to an address, read from the outbox table. */
-export async function latestMail(db: pg.Client, to: string): Promise<{ subject: string; text_body: string; html_body: string } | undefined> {
+export async function latestMail(
+  db: pg.Client,
+  to: string,
+): Promise<{ subject: string; text_body: string; html_body: string } | undefined> {
   const { rows } = await db.query(
     `SELECT subject, text_body, html_body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1`,
     [to],

@@ -1,5 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ClientToServerEvents, type LiveData, type ServerToClientEvents } from '../../shared/realtime/events.js';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type LiveData,
+  type ServerToClientEvents,
+} from '../../shared/realtime/events.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import type { TestBrowser } from './test-browser.js';
 
@@ -53,8 +58,13 @@ export class TestSocket {
    * The first not yet consumed `event` (that `where` accepts, when given), waiting for it up to
    * `timeoutMs`; answers its arguments.
    */
-  async next<E extends EventName>(event: E, timeoutMs = EVENT_TIMEOUT_MS, where?: (...args: EventArgs<E>) => boolean): Promise<EventArgs<E>> {
-    const find = () => this.received.findIndex((entry) => entry.event === event && (!where || where(...(entry.args as EventArgs<E>))));
+  async next<E extends EventName>(
+    event: E,
+    timeoutMs = EVENT_TIMEOUT_MS,
+    where?: (...args: EventArgs<E>) => boolean,
+  ): Promise<EventArgs<E>> {
+    const find = () =>
+      this.received.findIndex((entry) => entry.event === event && (!where || where(...(entry.args as EventArgs<E>))));
     if (!(await this.waitFor(() => find() !== -1, timeoutMs))) {
       throw new Error(`no '${event}' within ${timeoutMs} ms; received: ${this.describe()}`);
     }
@@ -62,7 +72,11 @@ export class TestSocket {
   }
 
   /** Fails when `event` (that `where` accepts, when given) arrives, or has arrived unconsumed, within the window. */
-  async expectNo<E extends EventName>(event: E, windowMs = QUIET_WINDOW_MS, where?: (...args: EventArgs<E>) => boolean): Promise<void> {
+  async expectNo<E extends EventName>(
+    event: E,
+    windowMs = QUIET_WINDOW_MS,
+    where?: (...args: EventArgs<E>) => boolean,
+  ): Promise<void> {
     const arrived = await this.waitFor(
       () => this.received.some((entry) => entry.event === event && (!where || where(...(entry.args as EventArgs<E>)))),
       windowMs,
@@ -164,7 +178,10 @@ export async function connectSocket(
 }
 
 /** A handshake the server must refuse: answers the connect_error message. */
-export async function refusedConnection(baseUrl: string, options: { sid: string | null; socketId: string | null }): Promise<string> {
+export async function refusedConnection(
+  baseUrl: string,
+  options: { sid: string | null; socketId: string | null },
+): Promise<string> {
   const testSocket = open(baseUrl, options.sid, options.socketId);
   return new Promise<string>((resolve, reject) => {
     testSocket.socket.once('connect', () => reject(new Error('the server accepted the connection')));
@@ -177,4 +194,3 @@ export function closeAllSockets(): void {
   for (const socket of openSockets) socket.close();
   openSockets.clear();
 }
-

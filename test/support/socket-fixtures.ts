@@ -23,7 +23,11 @@ export async function signUpAdmin(baseUrl: string, db: pg.Client): Promise<TestM
 let messages = 0;
 
 /** An admin message to a member through REST (POST /data/admin/users/:id/notify); answers the stored item. */
-export async function notifyThroughRest(admin: TestBrowser, userId: number, heading = `Message ${++messages}`): Promise<NotificationItem> {
+export async function notifyThroughRest(
+  admin: TestBrowser,
+  userId: number,
+  heading = `Message ${++messages}`,
+): Promise<NotificationItem> {
   const { status, body } = await admin.post<NotificationItem>(`${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${userId}/notify`, {
     heading,
     body: `Body of ${heading}`,
@@ -35,7 +39,9 @@ export async function notifyThroughRest(admin: TestBrowser, userId: number, head
 
 let announcements = 0;
 
-export function announcementPayload(overrides: Partial<AnnouncementPayload> & Pick<AnnouncementPayload, 'auth'>): AnnouncementPayload {
+export function announcementPayload(
+  overrides: Partial<AnnouncementPayload> & Pick<AnnouncementPayload, 'auth'>,
+): AnnouncementPayload {
   announcements++;
   return { heading: `Announcement ${announcements}`, content: `Content ${announcements}`, type: 'announcement', ...overrides };
 }

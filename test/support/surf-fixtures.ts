@@ -73,7 +73,9 @@ export async function storedCampaign(db: pg.Client, pid: number): Promise<Stored
 
 /** The ledger rows about one campaign, oldest first, as [account, kind, amount, userId]. */
 export async function ledgerRowsOfCampaign(db: pg.Client, pid: number): Promise<[string, string, number, number | null][]> {
-  const { rows } = await db.query(`SELECT account, kind, amount, user_id FROM credit_ledger WHERE campaign_id = $1 ORDER BY id`, [pid]);
+  const { rows } = await db.query(`SELECT account, kind, amount, user_id FROM credit_ledger WHERE campaign_id = $1 ORDER BY id`, [
+    pid,
+  ]);
   return rows.map((row) => [row.account, row.kind, Number(row.amount), row.user_id]);
 }
 
@@ -130,11 +132,18 @@ export async function promotedPost(member: TestMember, credits: number, override
 /** POST /data/surf/next as the tab `socket` (its id in X-Socket-Id; a string is sent as is; null sends none). */
 export function surfNext(browser: TestBrowser, socket: TestSocket | string | null) {
   const socketId = socket === null ? null : typeof socket === 'string' ? socket : socket.id;
-  return browser.call<SurfNextAnswer>(SURF_ENDPOINTS.next, { method: 'POST', json: {}, headers: socketId ? { [SOCKET_ID_HEADER]: socketId } : {} });
+  return browser.call<SurfNextAnswer>(SURF_ENDPOINTS.next, {
+    method: 'POST',
+    json: {},
+    headers: socketId ? { [SOCKET_ID_HEADER]: socketId } : {},
+  });
 }
 
 /** next() that must offer a post: answers the ticket id, the post id and the whole answer. */
-export async function nextTicket(browser: TestBrowser, socket: TestSocket): Promise<{ ticketId: string; pid: number; answer: SurfNextAnswer }> {
+export async function nextTicket(
+  browser: TestBrowser,
+  socket: TestSocket,
+): Promise<{ ticketId: string; pid: number; answer: SurfNextAnswer }> {
   const { status, body } = await surfNext(browser, socket);
   if (status !== 200) throw new Error(`surf next failed: ${status} ${JSON.stringify(body.errors)}`);
   const answer = body.data!;
@@ -179,30 +188,51 @@ export function botClick(overrides: Partial<ClickTelemetry> = {}): ClickTelemetr
 }
 
 /** Sends 'surf:claim' (any payload, for the malformed ones) on the tab and answers the acknowledgement. */
-export async function sendClaim(socket: TestSocket, payload: unknown, timeoutMs = EVENT_TIMEOUT_MS * 3): Promise<Ack<SurfClaimAnswer>> {
+export async function sendClaim(
+  socket: TestSocket,
+  payload: unknown,
+  timeoutMs = EVENT_TIMEOUT_MS * 3,
+): Promise<Ack<SurfClaimAnswer>> {
   const raw = socket.socket as unknown as Socket;
   const answer = (await raw.timeout(timeoutMs).emitWithAck('surf:claim', payload)) as Ack<SurfClaimAnswer>;
   if ('error' in answer && /something went wrong/i.test(answer.error)) surfServerErrors.push(`surf:claim → ${answer.error}`);
   return answer;
 }
 
-export function claim(socket: TestSocket, ticketId: string, telemetry: ClickTelemetry = humanClick(), code?: string): Promise<Ack<SurfClaimAnswer>> {
+export function claim(
+  socket: TestSocket,
+  ticketId: string,
+  telemetry: ClickTelemetry = humanClick(),
+  code?: string,
+): Promise<Ack<SurfClaimAnswer>> {
   return sendClaim(socket, code === undefined ? { ticketId, telemetry } : { ticketId, telemetry, code });
 }
 
 /** A claim that asks for the next post in its acknowledgement (`next: true`), as the surf bar sends it. */
-export function claimWithNext(socket: TestSocket, ticketId: string, telemetry: ClickTelemetry = humanClick(), code?: string): Promise<Ack<SurfClaimAnswer>> {
+export function claimWithNext(
+  socket: TestSocket,
+  ticketId: string,
+  telemetry: ClickTelemetry = humanClick(),
+  code?: string,
+): Promise<Ack<SurfClaimAnswer>> {
   return sendClaim(socket, code === undefined ? { ticketId, telemetry, next: true } : { ticketId, telemetry, code, next: true });
 }
 
 /** The open tickets of a member (one at most), as [ticket id, connection id]. */
 export async function openTickets(db: pg.Client, userId: number): Promise<[string, string][]> {
-  const { rows } = await db.query(`SELECT id, connection_id FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [userId]);
+  const { rows } = await db.query(`SELECT id, connection_id FROM view_tickets WHERE viewer_id = $1 AND status = 'open'`, [
+    userId,
+  ]);
   return rows.map((row) => [row.id, row.connection_id]);
 }
 
 /** A claim that must be credited: answers what the server confirmed. */
-export async function creditedClaim(socket: TestSocket, ticketId: string, telemetry?: ClickTelemetry, code?: string): Promise<SurfClaimAnswer> {
+export async function creditedClaim(
+  socket: TestSocket,
+  ticketId: string,
+  telemetry?: ClickTelemetry,
+  code?: string,
+): Promise<SurfClaimAnswer> {
   const answer = await claim(socket, ticketId, telemetry, code);
   if (!('data' in answer) || answer.data.credited !== 1) throw new Error(`claim not credited: ${JSON.stringify(answer)}`);
   return answer.data;

@@ -13,7 +13,10 @@ export class TestBrowser {
     readonly headers: Record<string, string> = {},
   ) {}
 
-  async call<T = unknown>(path: string, options: CallOptions = {}): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
+  async call<T = unknown>(
+    path: string,
+    options: CallOptions = {},
+  ): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const result = await call<T>(this.baseUrl, path, {
       ...options,
@@ -52,7 +55,12 @@ export class TestBrowser {
   }
 
   /** A form upload of one file, as the picture form sends it (multipart, XHR marker on). */
-  upload<T = unknown>(path: string, field: string, file: { bytes: Uint8Array; name: string; type: string }, options: Omit<CallOptions, 'body' | 'json'> = {}) {
+  upload<T = unknown>(
+    path: string,
+    field: string,
+    file: { bytes: Uint8Array; name: string; type: string },
+    options: Omit<CallOptions, 'body' | 'json'> = {},
+  ) {
     const form = new FormData();
     form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
     return this.call<T>(path, { method: 'POST', ...options, body: form });

@@ -65,7 +65,9 @@ export function startWorker({ name, script, core, env }) {
   const waiting = [];
   let exited = null;
   child.on('message', (message) => {
-    const index = waiting.findIndex((w) => message.type === `${w.type}Done` || (message.type === 'error' && message.of === w.type));
+    const index = waiting.findIndex(
+      (w) => message.type === `${w.type}Done` || (message.type === 'error' && message.of === w.type),
+    );
     if (index >= 0) {
       const [w] = waiting.splice(index, 1);
       if (message.type === 'error') w.reject(new Error(`${name}: ${message.message}`));
@@ -183,7 +185,12 @@ export function cpuSecondsOf(pid) {
 
 /** CPU seconds all processes spent (user, nice, system, irq, softirq, steal) since boot. */
 export function machineBusySeconds() {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user + nice + system + irq + softirq + steal) / clockTicksPerSecond();
 }
 
@@ -224,7 +231,8 @@ export function cpuMeter(groups) {
   const ownBefore = process.cpuUsage();
   const machineBefore = machineBusySeconds();
   const wallBefore = performance.now();
-  const used = (start, pids) => pids.reduce((total, pid) => total + Math.max(0, (cpuSecondsOf(pid) ?? start.get(pid) ?? 0) - (start.get(pid) ?? 0)), 0);
+  const used = (start, pids) =>
+    pids.reduce((total, pid) => total + Math.max(0, (cpuSecondsOf(pid) ?? start.get(pid) ?? 0) - (start.get(pid) ?? 0)), 0);
   return {
     stop() {
       const wall = (performance.now() - wallBefore) / 1000;
@@ -267,7 +275,15 @@ export function summarize(values) {
   const at = (p) => sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1];
   let sum = 0;
   for (const value of sorted) sum += value;
-  return { count: sorted.length, min: sorted[0], p50: at(50), p90: at(90), p99: at(99), max: sorted[sorted.length - 1], mean: sum / sorted.length };
+  return {
+    count: sorted.length,
+    min: sorted[0],
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    max: sorted[sorted.length - 1],
+    mean: sum / sorted.length,
+  };
 }
 
 // ---- seeding ---------------------------------------------------------------------------------
@@ -310,7 +326,10 @@ export async function insertMembersWithSessions(client, { count, prefix, role = 
 export function table(headers, rows, alignRight) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) =>
-    cells.map((c, i) => (alignRight[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (alignRight[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -327,10 +346,25 @@ export const fmt = {
 export function target({ label, value, limit, comparison, format = String, detail = '' }) {
   let status = 'skipped';
   if (value !== null && value !== undefined && !Number.isNaN(value)) {
-    const ok = comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : comparison === '<' ? value < limit : value === limit;
+    const ok =
+      comparison === '≤'
+        ? value <= limit
+        : comparison === '≥'
+          ? value >= limit
+          : comparison === '<'
+            ? value < limit
+            : value === limit;
     status = ok ? 'met' : 'MISSED';
   }
-  return { label, value, limit, comparison, status, detail, shown: { value: value === null || value === undefined ? '-' : format(value), limit: `${comparison} ${format(limit)}` } };
+  return {
+    label,
+    value,
+    limit,
+    comparison,
+    status,
+    detail,
+    shown: { value: value === null || value === undefined ? '-' : format(value), limit: `${comparison} ${format(limit)}` },
+  };
 }
 
 export function targetTable(targets) {

@@ -13,7 +13,8 @@ const original = pg.Client.prototype.query;
 
 pg.Client.prototype.query = function query(config, values, callback) {
   const text = typeof config === 'string' ? config : config?.text;
-  const isPromise = typeof values !== 'function' && typeof callback !== 'function' && !(config && typeof config.submit === 'function');
+  const isPromise =
+    typeof values !== 'function' && typeof callback !== 'function' && !(config && typeof config.submit === 'function');
   if (!text || !isPromise) return original.apply(this, arguments);
   const started = process.hrtime.bigint();
   const bucket = stats;

@@ -103,18 +103,29 @@ async function inTransaction(pool, work) {
 async function currentView(pool, viewer, connectionId) {
   await exec(pool, SESSION, [viewer.tokenHash]);
   const postId = await inTransaction(pool, async (db) => {
-    const { rows: [user] } = await exec(
+    const {
+      rows: [user],
+    } = await exec(
       db,
       `SELECT earning_blocked, risk_score, rotator_languages,
               CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned_today
          FROM users WHERE id = $1 FOR UPDATE`,
       [viewer.userId],
     );
-    await exec(db, `UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = $1 AND status = 'open' RETURNING id, connection_id`, [viewer.userId]);
-    const { rows: [pick] } = await exec(db, PICK_CAMPAIGN, [viewer.userId, user.rotator_languages]);
+    await exec(
+      db,
+      `UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = $1 AND status = 'open' RETURNING id, connection_id`,
+      [viewer.userId],
+    );
+    const {
+      rows: [pick],
+    } = await exec(db, PICK_CAMPAIGN, [viewer.userId, user.rotator_languages]);
     if (!pick) return null;
     await exec(db, `UPDATE campaigns SET last_served_at = now() WHERE post_id = $1`, [pick.post_id]);
-    const { rows: [ticket] } = await exec(db, 
+    const {
+      rows: [ticket],
+    } = await exec(
+      db,
       `INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, issued_at`,
       [viewer.userId, pick.post_id, connectionId, 0, null, new Date()],
@@ -125,13 +136,15 @@ async function currentView(pool, viewer, connectionId) {
   if (!postId) return false;
   const { post, ticket } = postId;
   const credited = await inTransaction(pool, async (db) => {
-    await exec(db, 
+    await exec(
+      db,
       `SELECT t.id, t.viewer_id, t.post_id, t.connection_id, t.timer_seconds, t.challenge_code, t.status, t.issued_at,
               CASE WHEN u.earned_day = current_date THEN u.earned_today ELSE 0 END AS earned_today
          FROM view_tickets t JOIN users u ON u.id = t.viewer_id WHERE t.id = $1 FOR UPDATE OF t`,
       [ticket],
     );
-    await exec(db, 
+    await exec(
+      db,
       `SELECT credits, paused, user_id,
               daily_view_cap IS NOT NULL AND views_day = current_date AND views_today >= daily_view_cap AS cap_reached
          FROM campaigns WHERE post_id = $1 FOR UPDATE`,
@@ -139,12 +152,23 @@ async function currentView(pool, viewer, connectionId) {
     );
     const key = `view:${ticket}`;
     await exec(db, LEDGER_INSERT, ['campaign', null, post, 'view_paid', -1, key]);
-    await exec(db, `UPDATE campaigns SET credits = credits + $1 WHERE post_id = $2 AND credits + $1 >= 0 RETURNING credits`, [-1, post]);
+    await exec(db, `UPDATE campaigns SET credits = credits + $1 WHERE post_id = $2 AND credits + $1 >= 0 RETURNING credits`, [
+      -1,
+      post,
+    ]);
     await exec(db, LEDGER_INSERT, ['user', viewer.userId, post, 'view_earned', 1, key]);
-    await exec(db, `UPDATE users SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING credits`, [1, viewer.userId]);
+    await exec(db, `UPDATE users SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING credits`, [
+      1,
+      viewer.userId,
+    ]);
     await exec(db, RECENT_TELEMETRY, [viewer.userId, 10]);
-    await exec(db, `UPDATE view_tickets SET status = $2, claimed_at = now(), telemetry = $3 WHERE id = $1`, [ticket, 'claimed', JSON.stringify(telemetry())]);
-    await exec(db, 
+    await exec(db, `UPDATE view_tickets SET status = $2, claimed_at = now(), telemetry = $3 WHERE id = $1`, [
+      ticket,
+      'claimed',
+      JSON.stringify(telemetry()),
+    ]);
+    await exec(
+      db,
       `UPDATE users u SET risk_score = greatest(0, least(1000, u.risk_score + $2)),
               earning_blocked = u.earning_blocked OR u.risk_score + $2 >= $3,
               earned_today = CASE WHEN u.earned_day = current_date THEN u.earned_today + 1 ELSE 1 END,
@@ -153,7 +177,8 @@ async function currentView(pool, viewer, connectionId) {
        RETURNING u.credits, u.earning_blocked AND NOT before.earning_blocked AS blocked_now`,
       [viewer.userId, -5, 150],
     );
-    await exec(db, 
+    await exec(
+      db,
       `UPDATE campaigns SET views_total = views_total + 1,
               views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
               views_day = current_date, last_view_at = now()
@@ -169,15 +194,24 @@ async function currentView(pool, viewer, connectionId) {
 async function compactView(pool, viewer, connectionId) {
   await exec(pool, SESSION, [viewer.tokenHash]);
   const issued = await inTransaction(pool, async (db) => {
-    const { rows: [user] } = await exec(
+    const {
+      rows: [user],
+    } = await exec(
       db,
       `SELECT earning_blocked, risk_score, rotator_languages,
               CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned_today
          FROM users WHERE id = $1 FOR UPDATE`,
       [viewer.userId],
     );
-    await exec(db, `UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = $1 AND status = 'open' RETURNING id, connection_id`, [viewer.userId]);
-    const { rows: [ticket] } = await exec(db, 
+    await exec(
+      db,
+      `UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = $1 AND status = 'open' RETURNING id, connection_id`,
+      [viewer.userId],
+    );
+    const {
+      rows: [ticket],
+    } = await exec(
+      db,
       `WITH pick AS (${PICK_CAMPAIGN}),
             served AS (UPDATE campaigns c SET last_served_at = now() FROM pick WHERE c.post_id = pick.post_id RETURNING c.post_id)
        INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
@@ -190,7 +224,10 @@ async function compactView(pool, viewer, connectionId) {
   });
   if (!issued) return false;
   return inTransaction(pool, async (db) => {
-    const { rows: [ticket] } = await exec(db, 
+    const {
+      rows: [ticket],
+    } = await exec(
+      db,
       `UPDATE view_tickets SET status = 'claimed', claimed_at = now(), telemetry = $4
         WHERE id = $1 AND viewer_id = $2 AND connection_id = $3 AND status = 'open'
           AND now() - issued_at >= make_interval(secs => timer_seconds)
@@ -200,20 +237,23 @@ async function compactView(pool, viewer, connectionId) {
     if (!ticket) return false;
     await exec(db, RECENT_TELEMETRY, [viewer.userId, 11]);
     const key = `view:${issued.id}`;
-    await exec(db, 
+    await exec(
+      db,
       `INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
        VALUES ('campaign', NULL, $2, 'view_paid', -1, $3), ('user', $1, $2, 'view_earned', 1, $3)
        ON CONFLICT (idempotency_key, account) DO NOTHING RETURNING id`,
       [viewer.userId, ticket.post_id, key],
     );
-    await exec(db, 
+    await exec(
+      db,
       `UPDATE campaigns SET credits = credits - 1, views_total = views_total + 1,
               views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
               views_day = current_date, last_view_at = now()
         WHERE post_id = $1 AND credits >= 1 AND NOT paused RETURNING credits, user_id`,
       [ticket.post_id],
     );
-    await exec(db, 
+    await exec(
+      db,
       `UPDATE users SET credits = credits + 1, risk_score = greatest(0, least(1000, risk_score + $2)),
               earning_blocked = earning_blocked OR risk_score + $2 >= $3,
               earned_today = CASE WHEN earned_day = current_date THEN earned_today + 1 ELSE 1 END,
@@ -292,10 +332,14 @@ const NEXT_WITH_POST = `
 
 async function functionsView(pool, viewer, connectionId) {
   await exec(pool, SESSION, [viewer.tokenHash]);
-  const { rows: [next] } = await exec(pool, NEXT_WITH_POST, [viewer.userId, connectionId, 0]);
+  const {
+    rows: [next],
+  } = await exec(pool, NEXT_WITH_POST, [viewer.userId, connectionId, 0]);
   if (!next) return false;
   await exec(pool, RECENT_TELEMETRY, [viewer.userId, 10]);
-  const { rows: [claim] } = await exec(pool, `SELECT * FROM bench_surf_claim($1, $2, $3, $4, $5, $6, $7)`, [
+  const {
+    rows: [claim],
+  } = await exec(pool, `SELECT * FROM bench_surf_claim($1, $2, $3, $4, $5, $6, $7)`, [
     next.ticket_id,
     viewer.userId,
     connectionId,

@@ -24,7 +24,12 @@ function packageOf(url, name) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1];
   if (url.startsWith('node:')) return 'node:internals';
-  if (url.includes('/dist/')) return `app: ${url.slice(url.indexOf('/dist/') + 6).split('/').slice(0, 3).join('/')}`;
+  if (url.includes('/dist/'))
+    return `app: ${url
+      .slice(url.indexOf('/dist/') + 6)
+      .split('/')
+      .slice(0, 3)
+      .join('/')}`;
   return url;
 }
 
@@ -44,6 +49,14 @@ const busy = total - (packages.get('(idle)') ?? 0);
 const pct = (micros) => `${((100 * micros) / busy).toFixed(1)}%`.padStart(6);
 console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s (shares below are of busy time)\n`);
 console.log('by package:');
-for (const [pkg, micros] of [...packages].filter(([p]) => p !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(micros)}  ${pkg}`);
+for (const [pkg, micros] of [...packages]
+  .filter(([p]) => p !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`  ${pct(micros)}  ${pkg}`);
 console.log('\ntop functions (self time):');
-for (const [fn, micros] of [...functions].filter(([f]) => !f.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(micros)}  ${fn}`);
+for (const [fn, micros] of [...functions]
+  .filter(([f]) => !f.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`  ${pct(micros)}  ${fn}`);

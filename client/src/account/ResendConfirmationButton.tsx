@@ -12,11 +12,17 @@ export function ResendConfirmationButton() {
     setState({ kind: 'sending' });
     const result = await api.post<null>(ACCOUNT_ENDPOINTS.resendConfirmation);
     if (result.status >= 200 && result.status < 300) setState({ kind: 'sent' });
-    else setState({ kind: 'refused', message: result.errors[0]?.message ?? 'The mail could not be sent. Please try again later.' });
+    else
+      setState({ kind: 'refused', message: result.errors[0]?.message ?? 'The mail could not be sent. Please try again later.' });
   };
   return (
     <span className="resend-confirmation">
-      <button type="button" className="button button-small" aria-disabled={state.kind === 'sending' || undefined} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-disabled={state.kind === 'sending' || undefined}
+        onClick={() => void resend()}
+      >
         {state.kind === 'sending' ? 'Sending…' : 'Resend the mail'}
       </button>
       <span role="status" className="resend-confirmation-status">

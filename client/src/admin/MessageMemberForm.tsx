@@ -29,7 +29,11 @@ export function MessageMemberForm() {
       ...schemaFieldErrors(adminMessageSchema, messagePayload(values), ['heading', 'body', 'link'] as const),
       ...(memberIdOf(values.memberId) === null ? { memberId: { message: 'Enter the member’s id, a whole number.' } } : {}),
     }),
-    submit: (values) => api.post<NotificationItem>(`${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${memberIdOf(values.memberId)}/notify`, messagePayload(values)),
+    submit: (values) =>
+      api.post<NotificationItem>(
+        `${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${memberIdOf(values.memberId)}/notify`,
+        messagePayload(values),
+      ),
     onSuccess: (_notification, values) => {
       form.reset(EMPTY);
       setSent(`Sent to member ${memberIdOf(values.memberId)}.`);
@@ -53,8 +57,20 @@ export function MessageMemberForm() {
         <FormAlert errors={form.formErrors} />
         <TextField label="Member id" inputMode="numeric" autoComplete="off" {...form.field('memberId')} />
         <TextField label="Heading" autoComplete="off" {...form.field('heading')} />
-        <TextAreaField label="Message" rows={4} name="body" value={body.value} error={body.error} onValue={(value) => form.setValue('body', value)} />
-        <TextField label="Link (optional)" hint="A path on this site, such as /settings, or an https address." autoComplete="off" {...form.field('link')} />
+        <TextAreaField
+          label="Message"
+          rows={4}
+          name="body"
+          value={body.value}
+          error={body.error}
+          onValue={(value) => form.setValue('body', value)}
+        />
+        <TextField
+          label="Link (optional)"
+          hint="A path on this site, such as /settings, or an https address."
+          autoComplete="off"
+          {...form.field('link')}
+        />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} busyLabel="Sending…">
             Send message

@@ -20,7 +20,12 @@ export function AnnouncementBar({ announcement, onDismiss }: { announcement: Sho
         {announcement.footer && <small className="announcement-footer">{announcement.footer}</small>}
       </div>
       {onDismiss && (
-        <button type="button" className="announcement-dismiss" aria-label={`Dismiss announcement: ${announcement.heading}`} onClick={onDismiss}>
+        <button
+          type="button"
+          className="announcement-dismiss"
+          aria-label={`Dismiss announcement: ${announcement.heading}`}
+          onClick={onDismiss}
+        >
           ×
         </button>
       )}

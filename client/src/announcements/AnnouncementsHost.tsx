@@ -24,7 +24,9 @@ export function AnnouncementsHost() {
   const hide = useSetAtom(hideAnnouncementAtom);
   // The admin's announcement editor has its own preview; a live modal there would cover the form.
   const inEditor = pathname.startsWith(ANNOUNCEMENT_EDITOR_PATH);
-  const visible = inEditor ? [] : announcements.filter((a) => announcementShowsOn(a, pathname) && (user || !visitorDismissed(a.id)));
+  const visible = inEditor
+    ? []
+    : announcements.filter((a) => announcementShowsOn(a, pathname) && (user || !visitorDismissed(a.id)));
 
   const dismiss = (id: number) => {
     hide(id);

@@ -10,5 +10,8 @@ export const showAnnouncementAtom = atom(null, (get, set, announcement: Announce
 });
 
 export const hideAnnouncementAtom = atom(null, (get, set, id: number) => {
-  set(announcementsAtom, get(announcementsAtom).filter((a) => a.id !== id));
+  set(
+    announcementsAtom,
+    get(announcementsAtom).filter((a) => a.id !== id),
+  );
 });

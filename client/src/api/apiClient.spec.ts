@@ -105,7 +105,14 @@ describe('the /data API client', () => {
 
   it('answers other 4xx and 5xx with an empty result and no notification, keeping the errors for a form', async () => {
     for (const status of [400, 404, 429, 500, 503]) {
-      answer = { status, body: JSON.stringify({ data: { leaked: true }, errors: [{ heading: 'Invalid name', message: 'Too short' }], maintenance: false }) };
+      answer = {
+        status,
+        body: JSON.stringify({
+          data: { leaked: true },
+          errors: [{ heading: 'Invalid name', message: 'Too short' }],
+          maintenance: false,
+        }),
+      };
       const { api, navigations, notices } = client();
       const result = await api.request({ path: '/data/x' });
       expect(result).toEqual({ data: null, errors: [{ heading: 'Invalid name', message: 'Too short' }], status });
@@ -119,7 +126,12 @@ describe('the /data API client', () => {
       status: 200,
       body: envelope(
         { saved: true },
-        { errors: [{ heading: '', message: 'Partly saved' }, { heading: 'Heads up', message: 'Confirm your email', link: '/settings' }] },
+        {
+          errors: [
+            { heading: '', message: 'Partly saved' },
+            { heading: 'Heads up', message: 'Confirm your email', link: '/settings' },
+          ],
+        },
       ),
     };
     const { api, notices } = client();

@@ -1,11 +1,5 @@
 import type { ApiError, Envelope } from '@shared/api/envelope.js';
-import {
-  CURRENT_TEAM_HEADER,
-  NO_LOGIN_PARAM,
-  SOCKET_ID_HEADER,
-  XHR_HEADER,
-  XHR_HEADER_VALUE,
-} from '@shared/api/headers.js';
+import { CURRENT_TEAM_HEADER, NO_LOGIN_PARAM, SOCKET_ID_HEADER, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { loginRedirectPath } from '@shared/api/paths.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -33,7 +33,13 @@ export function LoginForm({ addAccount = false, submitLabel = 'Log in', onLogged
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={form.handleSubmit}>
       <FormAlert errors={form.formErrors} />
-      <TextField label="Username or email" autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.field('login')} />
+      <TextField
+        label="Username or email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.field('login')}
+      />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <div className="form-actions form-actions-split">
         <SubmitButton busy={form.submitting} busyLabel="Logging in…">

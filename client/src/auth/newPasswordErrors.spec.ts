@@ -6,7 +6,9 @@ describe('a new password typed twice', () => {
   });
 
   it('reports a too-short password beside the first field', () => {
-    expect(newPasswordErrors({ password: 'short', repeat: 'short' }, 'password', 'repeat').password?.message).toMatch(/at least 8/);
+    expect(newPasswordErrors({ password: 'short', repeat: 'short' }, 'password', 'repeat').password?.message).toMatch(
+      /at least 8/,
+    );
   });
 
   it('reports a missing or different repeat beside the second field', () => {

@@ -11,7 +11,9 @@ export function newPasswordErrors<P extends string, R extends string>(
   const rules = passwordSchema.safeParse(values[passwordField]);
   if (!rules.success) errors[passwordField] = { message: rules.error.issues[0].message };
   if (values[repeatField] !== values[passwordField]) {
-    errors[repeatField] = { message: values[repeatField] ? 'The two passwords are not the same.' : 'Please type the new password again.' };
+    errors[repeatField] = {
+      message: values[repeatField] ? 'The two passwords are not the same.' : 'Please type the new password again.',
+    };
   }
   return errors;
 }

@@ -100,7 +100,13 @@ function CampaignActions({ campaign, onChange, onDelete, describedBy }: Campaign
 
   return (
     <div className="campaign-actions">
-      <button type="button" className="button button-small" onClick={() => void togglePause()} aria-disabled={busy || undefined} aria-describedby={describedBy}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => void togglePause()}
+        aria-disabled={busy || undefined}
+        aria-describedby={describedBy}
+      >
         {busy ? 'Saving…' : paused ? 'Resume' : 'Pause'}
       </button>
       <Link className="button button-small" to={editPostPath(campaign.post.pid)} aria-describedby={describedBy}>
@@ -109,7 +115,12 @@ function CampaignActions({ campaign, onChange, onDelete, describedBy }: Campaign
       <Link className="button button-small" to={postPath(campaign.post.pid)} aria-describedby={describedBy}>
         View post
       </Link>
-      <button type="button" className="button button-small button-danger-outline" onClick={() => onDelete(campaign)} aria-describedby={describedBy}>
+      <button
+        type="button"
+        className="button button-small button-danger-outline"
+        onClick={() => onDelete(campaign)}
+        aria-describedby={describedBy}
+      >
         Delete
       </button>
       {error && (

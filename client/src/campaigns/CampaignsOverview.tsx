@@ -10,12 +10,14 @@ import './campaigns.css';
 /** The dashboard's summary of the member's campaigns. */
 export function CampaignsOverview() {
   const campaigns = useCampaigns();
-  if (campaigns.failure) return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
+  if (campaigns.failure)
+    return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
   if (!campaigns.items) return <LoadingState label="Loading your campaigns…" />;
   if (campaigns.items.length === 0) {
     return (
       <p>
-        You have no posts yet. <Link to={NEW_POST_PATH}>Create your first post</Link> and assign credits to it to have members see it.
+        You have no posts yet. <Link to={NEW_POST_PATH}>Create your first post</Link> and assign credits to it to have members see
+        it.
       </p>
     );
   }
@@ -47,7 +49,8 @@ export function CampaignsOverview() {
       </dl>
       {outOfCredits > 0 && (
         <p className="campaigns-warning">
-          {plural(outOfCredits, 'campaign')} ran out of credits. <Link to={PATHS.campaigns}>Add credits</Link> to show {outOfCredits === 1 ? 'it' : 'them'} again.
+          {plural(outOfCredits, 'campaign')} ran out of credits. <Link to={PATHS.campaigns}>Add credits</Link> to show{' '}
+          {outOfCredits === 1 ? 'it' : 'them'} again.
         </p>
       )}
     </>

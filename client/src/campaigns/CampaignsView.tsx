@@ -40,7 +40,12 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
   };
 
   if (sub === 'new' && action === undefined) {
-    return <PostEditor campaign={null} onSaved={saved('Your post is published. Assign credits to its campaign to show it to members.')} />;
+    return (
+      <PostEditor
+        campaign={null}
+        onSaved={saved('Your post is published. Assign credits to its campaign to show it to members.')}
+      />
+    );
   }
   if (sub !== undefined) {
     const pid = pidOf(sub);
@@ -52,7 +57,8 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
     return <PostEditor key={pid} campaign={campaign} onSaved={saved('Your changes are saved.')} />;
   }
 
-  if (campaigns.failure) return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
+  if (campaigns.failure)
+    return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
   if (!campaigns.items) return <LoadingState label="Loading your campaigns…" />;
   if (campaigns.items.length === 0) {
     return (

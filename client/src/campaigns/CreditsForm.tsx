@@ -47,7 +47,10 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
       setAmount('');
       setOutcome({
         ok: true,
-        text: action === 'assign' ? `${plural(credits, 'credit')} assigned to this campaign.` : `${plural(credits, 'credit')} went back to your balance.`,
+        text:
+          action === 'assign'
+            ? `${plural(credits, 'credit')} assigned to this campaign.`
+            : `${plural(credits, 'credit')} went back to your balance.`,
       });
     } else {
       setOutcome({ ok: false, text: apiErrorText(result.errors, result.status) });
@@ -76,7 +79,13 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         />
       </div>
       <div className="credits-buttons">
-        <button type="submit" name="action" value="assign" className="button button-primary" aria-disabled={busy ? true : undefined}>
+        <button
+          type="submit"
+          name="action"
+          value="assign"
+          className="button button-primary"
+          aria-disabled={busy ? true : undefined}
+        >
           {busy === 'assign' ? 'Assigning…' : 'Assign'}
         </button>
         <button type="submit" name="action" value="withdraw" className="button" aria-disabled={busy ? true : undefined}>
@@ -84,7 +93,8 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         </button>
       </div>
       <p id={hintId} className="field-hint credits-hint">
-        {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One credit pays for one view.
+        {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One
+        credit pays for one view.
       </p>
       <p id={statusId} role="status" className="form-status credits-outcome">
         {outcome?.ok ? outcome.text : ''}

@@ -32,7 +32,10 @@ export function DailyCapForm({ campaign, onChange }: { campaign: CampaignItem; o
     setBusy(false);
     if (isSuccess(result.status) && result.data) {
       onChange(result.data);
-      setOutcome({ ok: true, text: dailyViewCap === null ? 'Saved: no daily cap.' : `Saved: at most ${dailyViewCap.toLocaleString()} views a day.` });
+      setOutcome({
+        ok: true,
+        text: dailyViewCap === null ? 'Saved: no daily cap.' : `Saved: at most ${dailyViewCap.toLocaleString()} views a day.`,
+      });
     } else {
       setOutcome({ ok: false, text: apiErrorText(result.errors, result.status) });
     }

@@ -13,11 +13,24 @@ export function useConfirmDeletePost(onDeleted: (campaign: CampaignItem) => void
   const open = useSetAtom(openModalAtom);
   return (campaign) => {
     const id = `delete-post-${campaign.post.pid}`;
-    open({ id, header: 'Delete this post?', noFooter: true, body: <DeletePostDialog modalId={id} campaign={campaign} onDeleted={onDeleted} /> });
+    open({
+      id,
+      header: 'Delete this post?',
+      noFooter: true,
+      body: <DeletePostDialog modalId={id} campaign={campaign} onDeleted={onDeleted} />,
+    });
   };
 }
 
-function DeletePostDialog({ modalId, campaign, onDeleted }: { modalId: string; campaign: CampaignItem; onDeleted: (campaign: CampaignItem) => void }) {
+function DeletePostDialog({
+  modalId,
+  campaign,
+  onDeleted,
+}: {
+  modalId: string;
+  campaign: CampaignItem;
+  onDeleted: (campaign: CampaignItem) => void;
+}) {
   const close = useSetAtom(closeModalAtom);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);

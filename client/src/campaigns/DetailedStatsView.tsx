@@ -35,9 +35,15 @@ export function DetailedStatsView() {
               <tr>
                 <th scope="col">Post</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="numeric">Views today</th>
-                <th scope="col" className="numeric">Views in all</th>
-                <th scope="col" className="numeric">Credits left</th>
+                <th scope="col" className="numeric">
+                  Views today
+                </th>
+                <th scope="col" className="numeric">
+                  Views in all
+                </th>
+                <th scope="col" className="numeric">
+                  Credits left
+                </th>
                 <th scope="col">Last view</th>
               </tr>
             </thead>

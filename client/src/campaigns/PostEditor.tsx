@@ -80,7 +80,11 @@ export function PostEditor({ campaign, onSaved }: PostEditorProps) {
           hint={youtubeId ? `Video ${youtubeId} will play inside your post.` : 'The address of a YouTube video, or its id.'}
           {...form.field('youtube')}
         />
-        <LanguageField value={form.values.language} error={form.field('language').error} onChange={(value) => form.setValue('language', value)} />
+        <LanguageField
+          value={form.values.language}
+          error={form.field('language').error}
+          onChange={(value) => form.setValue('language', value)}
+        />
         <TextField
           label="Tags (optional)"
           hint={`Up to ${POST_LIMITS.tags}, separated by commas: letters, digits and dashes.`}

@@ -77,14 +77,17 @@ export function PostImagesField({ slots, onChange }: PostImagesFieldProps) {
   return (
     <fieldset className="post-images-field">
       <legend>Pictures (optional)</legend>
-      <p className="field-hint">
-        Up to {POST_LIMITS.images} pictures: JPEG, PNG, WebP or GIF, at most 5 MB each.
-      </p>
+      <p className="field-hint">Up to {POST_LIMITS.images} pictures: JPEG, PNG, WebP or GIF, at most 5 MB each.</p>
       {slots.length > 0 && (
         <ul className="picture-slots">
           {slots.map((slot, index) => (
             <li key={slot.key} className="picture-slot">
-              <img src={slot.media ? mediaUrl(slot.media) : (slot.preview ?? '')} alt={`Picture ${index + 1}`} width={112} height={112} />
+              <img
+                src={slot.media ? mediaUrl(slot.media) : (slot.preview ?? '')}
+                alt={`Picture ${index + 1}`}
+                width={112}
+                height={112}
+              />
               {slot.media ? (
                 <button type="button" className="button button-small" onClick={() => remove(slot.key)}>
                   Remove<span className="visually-hidden"> picture {index + 1}</span>

@@ -9,8 +9,18 @@ describe('post editor values', () => {
 
   it('sends empty optional fields as null, and the schema accepts the result', () => {
     const payload = postPayloadOf({ text: 'Hello\nworld', link: ' ', youtube: '', language: 'de', tags: 'a, b' }, ['x']);
-    expect(payload).toEqual({ text: 'Hello\nworld', link: null, youtube: null, language: 'de', tags: ['a', 'b'], imageIds: ['x'] });
-    const valid = postPayloadOf({ text: 'Hi', link: 'https://example.com', youtube: 'dQw4w9WgXcQ', language: 'en', tags: '' }, []);
+    expect(payload).toEqual({
+      text: 'Hello\nworld',
+      link: null,
+      youtube: null,
+      language: 'de',
+      tags: ['a', 'b'],
+      imageIds: ['x'],
+    });
+    const valid = postPayloadOf(
+      { text: 'Hi', link: 'https://example.com', youtube: 'dQw4w9WgXcQ', language: 'en', tags: '' },
+      [],
+    );
     expect(postSchema.safeParse(valid).success).toBe(true);
   });
 
@@ -19,7 +29,13 @@ describe('post editor values', () => {
       post: { text: 'T', link: null, youtubeId: 'dQw4w9WgXcQ', language: 'fr', tags: ['x', 'y'] },
     } as unknown as CampaignItem;
     const values = postFormValuesOf(campaign);
-    expect(values).toEqual({ text: 'T', link: '', youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'fr', tags: 'x, y' });
+    expect(values).toEqual({
+      text: 'T',
+      link: '',
+      youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      language: 'fr',
+      tags: 'x, y',
+    });
     expect(postSchema.safeParse(postPayloadOf(values, [])).success).toBe(true);
     expect(postFormValuesOf(null).language).toBe('en');
   });

@@ -28,8 +28,16 @@ export function useCampaigns(): Campaigns {
     });
   }, []);
   const remove = useCallback((pid: number) => {
-    setLocal((current) => (current.items ? { ...current, items: current.items.filter((entry) => entry.post.pid !== pid) } : current));
+    setLocal((current) =>
+      current.items ? { ...current, items: current.items.filter((entry) => entry.post.pid !== pid) } : current,
+    );
   }, []);
 
-  return { items: local.from === loaded.data ? local.items : loaded.data, failure: loaded.failure, reload: loaded.reload, put, remove };
+  return {
+    items: local.from === loaded.data ? local.items : loaded.data,
+    failure: loaded.failure,
+    reload: loaded.reload,
+    put,
+    remove,
+  };
 }

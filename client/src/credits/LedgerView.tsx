@@ -22,8 +22,8 @@ export function LedgerView() {
   return (
     <>
       <p className="ledger-balance">
-        Your balance: <strong data-testid="ledger-balance">{cc === null ? '…' : cc.toLocaleString()}</strong> credits. It is the sum of
-        the movements below.
+        Your balance: <strong data-testid="ledger-balance">{cc === null ? '…' : cc.toLocaleString()}</strong> credits. It is the
+        sum of the movements below.
       </p>
       {ledger.failure ? (
         <ErrorState failure={ledger.failure} onRetry={ledger.reload} title="Your credits history could not be loaded" />
@@ -45,7 +45,9 @@ export function LedgerView() {
                   <th scope="col">When</th>
                   <th scope="col">What</th>
                   <th scope="col">Post</th>
-                  <th scope="col" className="numeric">Credits</th>
+                  <th scope="col" className="numeric">
+                    Credits
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -55,7 +57,9 @@ export function LedgerView() {
                       <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     </td>
                     <td>{ledgerLabel(row)}</td>
-                    <td>{row.pid === null ? <span className="muted">–</span> : <Link to={postPath(row.pid)}>Post {row.pid}</Link>}</td>
+                    <td>
+                      {row.pid === null ? <span className="muted">–</span> : <Link to={postPath(row.pid)}>Post {row.pid}</Link>}
+                    </td>
                     <td className={`numeric ledger-amount ${row.amount < 0 ? 'ledger-amount-out' : 'ledger-amount-in'}`}>
                       {signedAmount(row.amount)}
                     </td>

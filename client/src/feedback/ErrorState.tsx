@@ -3,7 +3,15 @@ import { errorsOrFallback } from '../forms/fieldErrors.js';
 import './feedback.css';
 
 /** A load that failed: what the server said (or a plain fallback) and a way to try again. */
-export function ErrorState({ failure, onRetry, title = 'This could not be loaded' }: { failure: ApiFailure; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  failure,
+  onRetry,
+  title = 'This could not be loaded',
+}: {
+  failure: ApiFailure;
+  onRetry?: () => void;
+  title?: string;
+}) {
   const errors = errorsOrFallback(failure.errors, failure.status);
   return (
     <div className="error-state" role="alert">

@@ -10,7 +10,10 @@ describe('form errors', () => {
       { path: ['email'], message: 'Not an email.' },
       { path: ['somethingElse'], message: 'Ignored.' },
     ];
-    expect(issuesToFieldErrors(issues, fields)).toEqual({ username: { message: 'Too short.' }, email: { message: 'Not an email.' } });
+    expect(issuesToFieldErrors(issues, fields)).toEqual({
+      username: { message: 'Too short.' },
+      email: { message: 'Not an email.' },
+    });
   });
 
   it('puts a server error headed "Invalid <field>" beside that field, with its link', () => {

@@ -104,14 +104,18 @@ export function SideMenu() {
           {MENU_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className="side-menu-link">
-                <span className="side-menu-icon" aria-hidden="true">{link.icon}</span>
+                <span className="side-menu-icon" aria-hidden="true">
+                  {link.icon}
+                </span>
                 <span className="side-menu-label">{link.label}</span>
               </NavLink>
             </li>
           ))}
           <li>
             <NavLink to={PATHS.logout} className="side-menu-link">
-              <span className="side-menu-icon" aria-hidden="true">⎋</span>
+              <span className="side-menu-icon" aria-hidden="true">
+                ⎋
+              </span>
               <span className="side-menu-label">Logout</span>
             </NavLink>
           </li>

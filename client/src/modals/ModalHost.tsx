@@ -64,7 +64,9 @@ function ModalDialog({ id, modal, topmost }: { id: string; modal: ModalEntry; to
       >
         {(modal.header || canClose) && (
           <div className="modal-header">
-            <h2 id={headingId} className="modal-title">{modal.header}</h2>
+            <h2 id={headingId} className="modal-title">
+              {modal.header}
+            </h2>
             {canClose && (
               <button type="button" className="modal-close" aria-label="Close" onClick={() => close({ id })}>
                 ×

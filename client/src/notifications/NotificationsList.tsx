@@ -72,7 +72,8 @@ export function NotificationsList({ items, onMarkRead }: NotificationsListProps)
 }
 
 const isInAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
-const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /** Opening a notification's link marks it read; a link off the site waits for that before leaving. */
 function NotificationLink({ href, onOpen, children }: { href: string; onOpen?: () => Promise<unknown>; children: ReactNode }) {

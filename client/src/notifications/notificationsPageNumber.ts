@@ -6,4 +6,5 @@ export function notificationsPageNumber(search: string): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-export const notificationsPagePath = (page: number): string => (page === 1 ? NOTIFICATIONS_PATH : `${NOTIFICATIONS_PATH}?page=${page}`);
+export const notificationsPagePath = (page: number): string =>
+  page === 1 ? NOTIFICATIONS_PATH : `${NOTIFICATIONS_PATH}?page=${page}`;

@@ -22,13 +22,24 @@ export function receiveNotifications(notifications: NotificationItem[], unread: 
   fresh.forEach((notification) => delivered.add(notification.id));
   const unreadFresh = fresh.filter((notification) => !notification.read);
   if (fresh.length > 0) {
-    appStore.set(lastNotificationIdAtom, Math.max(appStore.get(lastNotificationIdAtom), ...fresh.map((notification) => notification.id)));
+    appStore.set(
+      lastNotificationIdAtom,
+      Math.max(appStore.get(lastNotificationIdAtom), ...fresh.map((notification) => notification.id)),
+    );
   }
   if (unreadFresh.length > TOASTS_AT_ONCE) {
-    appStore.set(pushToastAtom, { header: `${unreadFresh.length} new notifications`, body: 'While you were away.', link: '/notifications' });
+    appStore.set(pushToastAtom, {
+      header: `${unreadFresh.length} new notifications`,
+      body: 'While you were away.',
+      link: '/notifications',
+    });
   } else {
     for (const notification of unreadFresh) {
-      appStore.set(pushToastAtom, { header: notification.heading, body: notification.body, link: notification.link ?? undefined });
+      appStore.set(pushToastAtom, {
+        header: notification.heading,
+        body: notification.body,
+        link: notification.link ?? undefined,
+      });
     }
   }
   appStore.set(uiNotificationsAtom, {

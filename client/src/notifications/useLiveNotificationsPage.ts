@@ -10,7 +10,10 @@ import { onNotificationChange } from './notificationChanges.js';
  */
 export function useLiveNotificationsPage(page: number): { list: ApiData<NotificationsPage>; items: NotificationItem[] } {
   const list = useApiData<NotificationsPage>(`${NOTIFICATION_ENDPOINTS.list}?page=${page}`);
-  const [shown, setShown] = useState<{ source: NotificationsPage | null; items: NotificationItem[] }>({ source: null, items: [] });
+  const [shown, setShown] = useState<{ source: NotificationsPage | null; items: NotificationItem[] }>({
+    source: null,
+    items: [],
+  });
   if (shown.source !== list.data) setShown({ source: list.data, items: list.data?.items ?? [] });
 
   useEffect(
@@ -20,7 +23,10 @@ export function useLiveNotificationsPage(page: number): { list: ApiData<Notifica
           if (!current.source) return current;
           if (change.kind === 'read') {
             const isRead = (id: number) => change.ids === null || change.ids.includes(id);
-            return { ...current, items: current.items.map((item) => (!item.read && isRead(item.id) ? { ...item, read: true } : item)) };
+            return {
+              ...current,
+              items: current.items.map((item) => (!item.read && isRead(item.id) ? { ...item, read: true } : item)),
+            };
           }
           if (page !== 1) return current;
           const known = new Set(current.items.map((item) => item.id));

@@ -36,16 +36,16 @@ export function CreditsStep() {
       </h2>
       <ol className="credits-explainer">
         <li>
-          <strong>View posts to earn.</strong> Open Earn Credits and watch other members’ posts in the surf bar. Each post
-          has a short countdown; when it ends and the server confirms your view, you earn a credit.
+          <strong>View posts to earn.</strong> Open Earn Credits and watch other members’ posts in the surf bar. Each post has a
+          short countdown; when it ends and the server confirms your view, you earn a credit.
         </li>
         <li>
-          <strong>Spend credits to promote.</strong> Create a campaign for your own post and assign credits to it. Each
-          credit buys one view by a real member.
+          <strong>Spend credits to promote.</strong> Create a campaign for your own post and assign credits to it. Each credit
+          buys one view by a real member.
         </li>
         <li>
-          <strong>Play fair.</strong> Views are checked on the server. Clicking through without looking, or using scripts,
-          earns nothing and can close your account.
+          <strong>Play fair.</strong> Views are checked on the server. Clicking through without looking, or using scripts, earns
+          nothing and can close your account.
         </li>
       </ol>
       <FormAlert errors={errors} />
@@ -53,7 +53,12 @@ export function CreditsStep() {
         <Link className="button" to={onboardingStepPath(2)}>
           Back
         </Link>
-        <button type="button" className="button button-primary" aria-disabled={finishing || undefined} onClick={() => void finish()}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-disabled={finishing || undefined}
+          onClick={() => void finish()}
+        >
           {finishing && <span className="button-spinner" aria-hidden="true" />}
           {finishing ? 'Finishing…' : 'Finish and go to my dashboard'}
         </button>

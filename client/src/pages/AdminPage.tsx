@@ -15,12 +15,17 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
 ];
 
-function adminSection(tab: string | undefined, uid: string | undefined, tab2: string | undefined): { title: string; screen: ReactElement } {
+function adminSection(
+  tab: string | undefined,
+  uid: string | undefined,
+  tab2: string | undefined,
+): { title: string; screen: ReactElement } {
   if (!tab) return { title: 'Admin', screen: <AdminOverviewTab /> };
   if (tab === 'announcements' && !tab2) {
     if (!uid) return { title: 'Announcements · Admin', screen: <AnnouncementsAdmin /> };
     if (uid === 'new') return { title: 'New announcement · Admin', screen: <AnnouncementEditor id={null} /> };
-    if (/^\d{1,9}$/.test(uid)) return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
+    if (/^\d{1,9}$/.test(uid))
+      return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
   }
   return {
     title: 'Admin',

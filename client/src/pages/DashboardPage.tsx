@@ -37,7 +37,9 @@ function dashboardTab(tab: string | undefined, tab1: string | undefined, tab2: s
     case 'earnCredits':
       return tab1 === undefined ? { title: 'Earn Credits', render: () => <EarnCreditsView /> } : null;
     case 'stats':
-      return (tab1 === undefined || tab1 === 'detailed') && tab2 === undefined ? { title: 'Detailed Stats', render: () => <DetailedStatsView /> } : null;
+      return (tab1 === undefined || tab1 === 'detailed') && tab2 === undefined
+        ? { title: 'Detailed Stats', render: () => <DetailedStatsView /> }
+        : null;
     case 'credits':
       return tab1 === undefined ? { title: 'Credits', render: () => <LedgerView /> } : null;
     default:

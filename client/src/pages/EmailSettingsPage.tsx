@@ -24,7 +24,11 @@ export default function EmailSettingsPage() {
   const location = useLocation();
   const access = emailSettingsAccess(location.search, user !== null);
   const path =
-    access.kind === 'link' ? `${ACCOUNT_ENDPOINTS.emailSettings}?${access.query}` : access.kind === 'session' ? ACCOUNT_ENDPOINTS.emailSettings : null;
+    access.kind === 'link'
+      ? `${ACCOUNT_ENDPOINTS.emailSettings}?${access.query}`
+      : access.kind === 'session'
+        ? ACCOUNT_ENDPOINTS.emailSettings
+        : null;
   const preferences = useApiData<EmailPreferencesAnswer>(path);
   const linkRefused =
     access.kind === 'invalidLink' || (access.kind === 'link' && LINK_REFUSALS.includes(preferences.failure?.status ?? 0));

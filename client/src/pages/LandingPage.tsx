@@ -22,7 +22,10 @@ export default function LandingPage() {
       body: (
         <>
           <p>Every post you view in the surf bar for the whole countdown earns you one credit, once the server confirms it.</p>
-          <p>Each credit you assign to a campaign buys one view of your post by another member. Unspent credits can be withdrawn at any time.</p>
+          <p>
+            Each credit you assign to a campaign buys one view of your post by another member. Unspent credits can be withdrawn at
+            any time.
+          </p>
         </>
       ),
     });
@@ -31,8 +34,8 @@ export default function LandingPage() {
       <section className="landing-hero" aria-labelledby="landing-heading">
         <h1 id="landing-heading">Real people see your posts.</h1>
         <p className="landing-lead">
-          {website?.name ?? 'Surfex'} is a traffic exchange: view other members’ posts to earn credits, then spend them
-          to promote your own.
+          {website?.name ?? 'Surfex'} is a traffic exchange: view other members’ posts to earn credits, then spend them to promote
+          your own.
         </p>
         <div className="landing-actions">
           {website?.signups && (
@@ -51,7 +54,9 @@ export default function LandingPage() {
       <section className="landing-steps" aria-label="How it works">
         {STEPS.map((step, index) => (
           <article key={step.title} className="landing-step">
-            <span className="landing-step-number" aria-hidden="true">{index + 1}</span>
+            <span className="landing-step-number" aria-hidden="true">
+              {index + 1}
+            </span>
             <h2>{step.title}</h2>
             <p>{step.text}</p>
           </article>

@@ -75,7 +75,9 @@ export default function NotificationsPage() {
         </EmptyState>
       ) : (
         <EmptyState title="You have no notifications yet.">
-          <p>When someone signs up through your link, a campaign runs out of credits or the team writes to you, it shows up here.</p>
+          <p>
+            When someone signs up through your link, a campaign runs out of credits or the team writes to you, it shows up here.
+          </p>
         </EmptyState>
       )}
     </div>

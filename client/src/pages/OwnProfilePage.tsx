@@ -13,17 +13,26 @@ import { usePageTitle } from './usePageTitle.js';
 export default function OwnProfilePage() {
   usePageTitle('Your profile');
   const user = useAtomValue(userAtom);
-  const profile = useApiData<ProfileAnswer>(user ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(user.username)}` : null);
+  const profile = useApiData<ProfileAnswer>(
+    user ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(user.username)}` : null,
+  );
   if (profile.data && user) {
     // The menu's atom is updated at once after an edit; the loaded answer may be older.
     return (
-      <ProfileView profile={{ ...profile.data, first_name: user.first_name, image: user.image, isOwn: true }} aboutPath={PATHS.profile} />
+      <ProfileView
+        profile={{ ...profile.data, first_name: user.first_name, image: user.image, isOwn: true }}
+        aboutPath={PATHS.profile}
+      />
     );
   }
   return (
     <div className="page">
       <h1>Your profile</h1>
-      {profile.failure ? <ErrorState failure={profile.failure} onRetry={profile.reload} /> : <LoadingState label="Loading your profile…" />}
+      {profile.failure ? (
+        <ErrorState failure={profile.failure} onRetry={profile.reload} />
+      ) : (
+        <LoadingState label="Loading your profile…" />
+      )}
     </div>
   );
 }

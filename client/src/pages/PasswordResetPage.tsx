@@ -39,7 +39,14 @@ export default function PasswordResetPage() {
         <form ref={form.formRef} className="form" noValidate onSubmit={form.handleSubmit}>
           <p className="muted">Enter the email address of your account and we will send you a link to choose a new password.</p>
           <FormAlert errors={form.formErrors} />
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.field('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...form.field('email')}
+          />
           <div className="form-actions">
             <SubmitButton busy={form.submitting} busyLabel="Sending…">
               Send the link

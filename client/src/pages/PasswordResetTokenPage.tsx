@@ -33,7 +33,10 @@ export default function PasswordResetTokenPage() {
     },
     onSuccess: async () => {
       await startApp();
-      pushToast({ header: 'Password changed', body: 'You are logged in with your new password. Your other sessions were logged out.' });
+      pushToast({
+        header: 'Password changed',
+        body: 'You are logged in with your new password. Your other sessions were logged out.',
+      });
       navigate(PATHS.home, { replace: true });
     },
   });

@@ -16,7 +16,9 @@ export default function PostPage() {
   const pid = pidOf(useParams().pid);
   const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);
   const notFound = pid === null || post.failure?.status === 404 || post.failure?.status === 400;
-  usePageTitle(notFound ? 'Post not found' : post.data ? `${post.data.author.first_name}: ${excerptOf(post.data.text, 60)}` : 'Post');
+  usePageTitle(
+    notFound ? 'Post not found' : post.data ? `${post.data.author.first_name}: ${excerptOf(post.data.text, 60)}` : 'Post',
+  );
 
   if (notFound) return <PostNotFound />;
   return (

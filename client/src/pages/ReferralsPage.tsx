@@ -37,8 +37,8 @@ export default function ReferralsPage() {
       ) : referrals.data.total === 0 ? (
         <EmptyState title="Nobody has signed up through your link yet.">
           <p>
-            Share your referral link above. Anyone who opens it and signs up within 30 days is listed here, with the website
-            they came from.
+            Share your referral link above. Anyone who opens it and signs up within 30 days is listed here, with the website they
+            came from.
           </p>
         </EmptyState>
       ) : (

@@ -29,7 +29,8 @@ export default function SetupExistingUserPage() {
         ...(username.success ? {} : { username: { message: username.error.issues[0].message } }),
       };
     },
-    submit: (values) => api.post<null>(ACCOUNT_ENDPOINTS.setupExistingUser, { username: values.username.trim(), password: values.password }),
+    submit: (values) =>
+      api.post<null>(ACCOUNT_ENDPOINTS.setupExistingUser, { username: values.username.trim(), password: values.password }),
     onSuccess: async () => {
       await startApp();
       const next = appStore.get(userAtom);

@@ -28,8 +28,8 @@ function CheckYourMail() {
     <div className="auth-card">
       <h1>Check your mail</h1>
       <p>
-        We sent a link to {user ? <strong>{user.email}</strong> : 'your email address'}. Open it to confirm your address; it
-        works for 7 days.
+        We sent a link to {user ? <strong>{user.email}</strong> : 'your email address'}. Open it to confirm your address; it works
+        for 7 days.
       </p>
       <p className="muted">Nothing arrived? Look in the spam folder, or ask for a new mail.</p>
       {user && !user.emailConfirmed && <ResendConfirmationButton />}
@@ -43,7 +43,11 @@ function FollowLink({ id, code }: { id: string; code: string }) {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const heading =
-    state.kind === 'done' ? DONE_HEADINGS[state.answer.outcome] : state.kind === 'confirming' ? 'Confirming…' : 'This link does not work';
+    state.kind === 'done'
+      ? DONE_HEADINGS[state.answer.outcome]
+      : state.kind === 'confirming'
+        ? 'Confirming…'
+        : 'This link does not work';
   usePageTitle(heading);
 
   return (
@@ -53,7 +57,11 @@ function FollowLink({ id, code }: { id: string; code: string }) {
       {state.kind === 'done' && (
         <>
           <p role="status">{state.answer.message}</p>
-          <button type="button" className="button button-primary" onClick={() => navigate(safeReturnPath(state.answer.redirectTo), { replace: true })}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => navigate(safeReturnPath(state.answer.redirectTo), { replace: true })}
+          >
             Continue
           </button>
         </>
@@ -73,8 +81,8 @@ function FollowLink({ id, code }: { id: string; code: string }) {
             </p>
           ) : (
             <p>
-              <Link to={`${PATHS.login}?redi=${encodeURIComponent(PATHS.setup)}`}>Log in</Link> to ask for a new confirmation mail,
-              or <Link to={PATHS.passwordReset}>reset your password</Link> if you were invited and cannot log in.
+              <Link to={`${PATHS.login}?redi=${encodeURIComponent(PATHS.setup)}`}>Log in</Link> to ask for a new confirmation
+              mail, or <Link to={PATHS.passwordReset}>reset your password</Link> if you were invited and cannot log in.
             </p>
           )}
         </>

@@ -23,8 +23,8 @@ export default function SignupPage() {
       <h1>Sign up</h1>
       {user ? (
         <p>
-          You are logged in as <strong>@{user.username}</strong>. To use another account, <Link to={PATHS.loginMulti}>add it here</Link>{' '}
-          or <Link to={PATHS.logout}>log out</Link> first.
+          You are logged in as <strong>@{user.username}</strong>. To use another account,{' '}
+          <Link to={PATHS.loginMulti}>add it here</Link> or <Link to={PATHS.logout}>log out</Link> first.
         </p>
       ) : website?.signups ? (
         <SignupForm onSignedUp={afterSignup} />

@@ -20,7 +20,12 @@ export function useOpenProfilePopup(): (author: PostAuthor) => void {
   const open = useSetAtom(openModalAtom);
   return useCallback(
     (author) => {
-      open({ id: PROFILE_POPUP_ID, header: author.first_name, className: 'profile-popup', body: <ProfilePopup username={author.username} /> });
+      open({
+        id: PROFILE_POPUP_ID,
+        header: author.first_name,
+        className: 'profile-popup',
+        body: <ProfilePopup username={author.username} />,
+      });
     },
     [open],
   );

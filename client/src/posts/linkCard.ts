@@ -20,6 +20,11 @@ export function linkCardOf(link: string): LinkCardParts | null {
 
 /** The first line of a post, shortened, for lists and headings. */
 export function excerptOf(text: string, max = 120): string {
-  const line = text.trim().split(/\r?\n/).find((part) => part.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .trim()
+      .split(/\r?\n/)
+      .find((part) => part.trim() !== '')
+      ?.trim() ?? '';
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

@@ -54,7 +54,13 @@ export function ProfilePictureField() {
   const statusId = `${inputId}-status`;
   return (
     <div className="picture-field">
-      <img src={preview ?? mediaUrl(user?.image)} alt="Your profile picture" width={96} height={96} className="avatar picture-preview" />
+      <img
+        src={preview ?? mediaUrl(user?.image)}
+        alt="Your profile picture"
+        width={96}
+        height={96}
+        className="avatar picture-preview"
+      />
       <div className="picture-controls">
         <span className="field-label">Profile picture</span>
         <p className="field-hint">JPEG, PNG, WebP or GIF, at most 5 MB. It is cropped to a square.</p>

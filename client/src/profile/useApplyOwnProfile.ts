@@ -9,7 +9,9 @@ export function useApplyOwnProfile() {
   return useCallback(
     (profile: OwnProfileAnswer | null) => {
       if (!profile) return;
-      setUser((user) => (user && user.id === profile.id ? { ...user, first_name: profile.first_name, image: profile.image } : user));
+      setUser((user) =>
+        user && user.id === profile.id ? { ...user, first_name: profile.first_name, image: profile.image } : user,
+      );
     },
     [setUser],
   );

@@ -9,7 +9,6 @@ import { connectionStateAtom, type ConnectionState } from './connectionStateAtom
 import { liveDataAtom } from './liveDataAtom.js';
 import { socketAtom, type AppSocket } from './socketAtom.js';
 
-
 let connectedKey: string | null = null;
 /** Bumped by every connect and disconnect, so a connect still loading the client library knows it was superseded. */
 let generation = 0;

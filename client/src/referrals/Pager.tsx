@@ -1,7 +1,17 @@
 import { Link } from 'react-router-dom';
 
 /** Previous / Next links and "Page X of Y"; the page lives in the address so it can be shared. */
-export function Pager({ page, pages, pathFor, label }: { page: number; pages: number; pathFor: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  pages,
+  pathFor,
+  label,
+}: {
+  page: number;
+  pages: number;
+  pathFor: (page: number) => string;
+  label: string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>

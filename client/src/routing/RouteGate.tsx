@@ -9,7 +9,14 @@ import { userAtom } from '../session/userAtom.js';
  * Screens open to a member who has not finished onboarding: the mailed links (confirming
  * an address, mail preferences) must work before onboarding is done, or they would be lost.
  */
-const ALLOWED_BEFORE_ONBOARDING = new Set<ScreenName>(['getStarted', 'setupExistingUser', 'setup', 'emailSettings', 'logout', 'maintenance']);
+const ALLOWED_BEFORE_ONBOARDING = new Set<ScreenName>([
+  'getStarted',
+  'setupExistingUser',
+  'setup',
+  'emailSettings',
+  'logout',
+  'maintenance',
+]);
 /** An account made by an admin or an import chooses its username and password before anything else. */
 const ALLOWED_BEFORE_SETUP = new Set<ScreenName>(['setupExistingUser', 'setup', 'logout', 'maintenance']);
 

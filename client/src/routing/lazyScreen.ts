@@ -9,7 +9,10 @@ import {
 type ScreenModule = { default: ComponentType };
 
 export class ChunkLoadError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'ChunkLoadError';
   }

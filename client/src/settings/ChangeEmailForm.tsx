@@ -47,7 +47,14 @@ export function ChangeEmailForm() {
       <form ref={form.formRef} className="form form-narrow" noValidate onSubmit={form.handleSubmit}>
         <input type="text" name="username" autoComplete="username" value={user?.username ?? ''} readOnly hidden />
         <FormAlert errors={form.formErrors} />
-        <TextField label="New email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.field('newEmail')} />
+        <TextField
+          label="New email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          {...form.field('newEmail')}
+        />
         <TextField label="Your password" type="password" autoComplete="current-password" {...form.field('password')} />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} busyLabel="Sending…">

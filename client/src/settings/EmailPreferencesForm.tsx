@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { EmailPreferencesAnswer } from '@shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
-import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory, type EmailPreferences } from '@shared/accounts/account.schemas.js';
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_CATEGORY_LABELS,
+  type EmailCategory,
+  type EmailPreferences,
+} from '@shared/accounts/account.schemas.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { api } from '../api/api.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
@@ -12,7 +17,9 @@ import { SubmitButton } from '../forms/SubmitButton.js';
 const ALWAYS_ON: EmailCategory = 'account';
 
 function preferencesOf(answer: EmailPreferencesAnswer): EmailPreferences {
-  return Object.fromEntries(EMAIL_CATEGORIES.map((category) => [category, category === ALWAYS_ON || answer[category]])) as EmailPreferences;
+  return Object.fromEntries(
+    EMAIL_CATEGORIES.map((category) => [category, category === ALWAYS_ON || answer[category]]),
+  ) as EmailPreferences;
 }
 
 /** A checkbox per mail category; saving uses the same link or session the page was opened with. */

@@ -38,8 +38,8 @@ export function SessionsList({ sessions }: { sessions: ApiData<SessionInfo[]> })
       header: 'Log out this session?',
       body: (
         <p>
-          The session on <strong>{session.device}</strong> (IP address {session.ip}) will be logged out at once. Whoever uses
-          it will have to log in again.
+          The session on <strong>{session.device}</strong> (IP address {session.ip}) will be logged out at once. Whoever uses it
+          will have to log in again.
         </p>
       ),
       footer: (
@@ -65,7 +65,9 @@ export function SessionsList({ sessions }: { sessions: ApiData<SessionInfo[]> })
   if (sessions.failure) return <ErrorState failure={sessions.failure} onRetry={sessions.reload} />;
   if (!sessions.data) return <LoadingState label="Loading your sessions…" />;
   if (sessions.data.length === 0) return <EmptyState title="No active sessions." />;
-  const ordered = [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+  const ordered = [...sessions.data].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+  );
   return (
     <>
       <FormAlert errors={errors} />

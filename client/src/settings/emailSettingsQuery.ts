@@ -1,10 +1,7 @@
 import { emailSettingsLinkSchema } from '@shared/accounts/account.schemas.js';
 
 export type EmailSettingsAccess =
-  | { kind: 'link'; query: string }
-  | { kind: 'invalidLink' }
-  | { kind: 'session' }
-  | { kind: 'none' };
+  { kind: 'link'; query: string } | { kind: 'invalidLink' } | { kind: 'session' } | { kind: 'none' };
 
 /**
  * How /settings/emailSettings may read and save preferences: the signed `u` and `sig` of a

@@ -42,7 +42,9 @@ export function EarnCreditsView() {
           <span
             className={`surf-countdown ${showingPost && state.countdown === 0 ? 'surf-countdown-done' : ''}`}
             role="timer"
-            aria-label={showingPost ? (state.countdown > 0 ? `${countdownLabel(state.countdown)} left` : 'Countdown over') : 'No countdown'}
+            aria-label={
+              showingPost ? (state.countdown > 0 ? `${countdownLabel(state.countdown)} left` : 'Countdown over') : 'No countdown'
+            }
             data-testid="surf-countdown"
           >
             {showingPost ? (state.countdown > 0 ? state.countdown : '✓') : '–'}
@@ -125,7 +127,9 @@ function SurfStage({ state, onRetry }: { state: SurfState; onRetry: () => void }
         </EmptyState>
       );
     case 'failed':
-      return state.failure ? <ErrorState failure={state.failure} onRetry={onRetry} title="The next post could not be loaded" /> : null;
+      return state.failure ? (
+        <ErrorState failure={state.failure} onRetry={onRetry} title="The next post could not be loaded" />
+      ) : null;
   }
 }
 

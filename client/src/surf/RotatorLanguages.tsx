@@ -42,7 +42,12 @@ export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
       setOutcome({ ok: true, text: `Saved. You are shown posts in ${chosenLanguagesText(result.data.selected)}.` });
       onSaved();
     } else {
-      setOutcome({ ok: false, text: errorsOrFallback(result.errors, result.status).map((error) => error.message).join(' ') });
+      setOutcome({
+        ok: false,
+        text: errorsOrFallback(result.errors, result.status)
+          .map((error) => error.message)
+          .join(' '),
+      });
     }
   };
 

@@ -1,8 +1,20 @@
 import { clickTelemetrySchema } from '@shared/surf/surf.js';
 import { buildClickTelemetry, type NextClick, type NextClickContext } from './clickTelemetry.js';
 
-const click: NextClick = { pageX: 412.5, pageY: 96.25, detail: 1, isTrusted: true, target: { x: 380.2, y: 80, width: 120.4, height: 48 } };
-const context: NextClickContext = { nowMs: 50_000, zeroAtMs: 48_800, previousClickAtMs: 31_000, visibilityState: 'visible', hasFocus: true };
+const click: NextClick = {
+  pageX: 412.5,
+  pageY: 96.25,
+  detail: 1,
+  isTrusted: true,
+  target: { x: 380.2, y: 80, width: 120.4, height: 48 },
+};
+const context: NextClickContext = {
+  nowMs: 50_000,
+  zeroAtMs: 48_800,
+  previousClickAtMs: 31_000,
+  visibilityState: 'visible',
+  hasFocus: true,
+};
 
 describe('Next click telemetry', () => {
   it('records position, timing, the button box and trust, in the shape the server validates', () => {

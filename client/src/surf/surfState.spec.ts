@@ -7,7 +7,15 @@ const issuedAt = 5_000_000;
 
 function answer(overrides: Partial<SurfNextAnswer['data']> = {}): SurfNextAnswer {
   return {
-    data: { posts: [{ pid: 7, viewed: false }], timer: 15, m1: 'View this post', codes: null, challenge: null, message: null, ...overrides },
+    data: {
+      posts: [{ pid: 7, viewed: false }],
+      timer: 15,
+      m1: 'View this post',
+      codes: null,
+      challenge: null,
+      message: null,
+      ...overrides,
+    },
     ticket: { id: 't-1', issuedAt },
     post,
   };
@@ -38,7 +46,13 @@ describe('surf bar state (spec 3 and 4, Post-promote)', () => {
   });
 
   it('never counts back up when the clock estimate moves backwards', () => {
-    const state = run([{ type: 'tick', serverNowMs: issuedAt + 5000, clientNowMs: 1 }, { type: 'tick', serverNowMs: issuedAt + 1000, clientNowMs: 2 }], loadedAt(issuedAt));
+    const state = run(
+      [
+        { type: 'tick', serverNowMs: issuedAt + 5000, clientNowMs: 1 },
+        { type: 'tick', serverNowMs: issuedAt + 1000, clientNowMs: 2 },
+      ],
+      loadedAt(issuedAt),
+    );
     expect(state.countdown).toBe(10);
   });
 
@@ -93,7 +107,14 @@ describe('surf bar state (spec 3 and 4, Post-promote)', () => {
   });
 
   it('shows the message when there is nothing to view', () => {
-    const state = run([{ type: 'loaded', answer: { ...answer({ message: 'No posts now.', posts: [] }), ticket: null, post: null }, serverNowMs: 0, clientNowMs: 0 }]);
+    const state = run([
+      {
+        type: 'loaded',
+        answer: { ...answer({ message: 'No posts now.', posts: [] }), ticket: null, post: null },
+        serverNowMs: 0,
+        clientNowMs: 0,
+      },
+    ]);
     expect(state.phase).toBe('empty');
     expect(state.data?.message).toBe('No posts now.');
     expect(canClaim(state)).toBe(false);

@@ -68,7 +68,15 @@ export type SurfAction =
   | { type: 'replaced' }
   | { type: 'failed'; failure: ApiFailure };
 
-const withoutTicket = { ticket: null, post: null, processCheck: false, clickedNext: false, pickedCode: null, countdown: 0, zeroAtMs: null };
+const withoutTicket = {
+  ticket: null,
+  post: null,
+  processCheck: false,
+  clickedNext: false,
+  pickedCode: null,
+  countdown: 0,
+  zeroAtMs: null,
+};
 
 export function surfReducer(state: SurfState, action: SurfAction): SurfState {
   switch (action.type) {
@@ -98,7 +106,10 @@ export function surfReducer(state: SurfState, action: SurfAction): SurfState {
     case 'tick': {
       if ((state.phase !== 'viewing' && state.phase !== 'claiming') || !state.data) return state;
       // Spec 4: it goes down while above zero (never back up), and each tick resets clickedNext.
-      const countdown = Math.min(state.countdown, secondsLeft(state.readyAtMs, action.serverNowMs, Math.max(state.data.timer, state.countdown)));
+      const countdown = Math.min(
+        state.countdown,
+        secondsLeft(state.readyAtMs, action.serverNowMs, Math.max(state.data.timer, state.countdown)),
+      );
       return {
         ...state,
         countdown,

@@ -90,7 +90,8 @@ export function useSurfBar(): SurfBar {
     const { phase } = stateRef.current;
     const holdsTicket = phase === 'viewing' || phase === 'claiming' || phase === 'loading';
     if (connection === 'connected') {
-      if (phase === 'connecting' || (holdsTicket && phase !== 'loading' && ticketConnection.current !== currentConnectionId())) void loadNext();
+      if (phase === 'connecting' || (holdsTicket && phase !== 'loading' && ticketConnection.current !== currentConnectionId()))
+        void loadNext();
     } else if (holdsTicket) {
       generation.current++;
       dispatch({ type: 'connecting' });
@@ -171,7 +172,10 @@ export function useSurfBar(): SurfBar {
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
-          notice: credited > 0 ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` } : { tone: 'info', text: message },
+          notice:
+            credited > 0
+              ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` }
+              : { tone: 'info', text: message },
         });
         // The post in the ack is bound to the connection the claim went out on; a newer one needs POST next.
         if (nextPost && connectionId && connectionId === currentConnectionId()) {
@@ -184,7 +188,12 @@ export function useSurfBar(): SurfBar {
       }
       const wait = secondsLeftInRefusal(answer.error);
       if (wait !== null) {
-        dispatch({ type: 'claimTooEarly', notice: { tone: 'info', text: answer.error }, secondsLeft: wait, serverNowMs: serverNow() });
+        dispatch({
+          type: 'claimTooEarly',
+          notice: { tone: 'info', text: answer.error },
+          secondsLeft: wait,
+          serverNowMs: serverNow(),
+        });
         return;
       }
       if (store.get(connectionStateAtom) !== 'connected') {

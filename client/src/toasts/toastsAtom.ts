@@ -15,5 +15,8 @@ export const pushToastAtom = atom(null, (get, set, notice: Notice) => {
 });
 
 export const dismissToastAtom = atom(null, (get, set, id: number) => {
-  set(toastsAtom, get(toastsAtom).filter((toast) => toast.id !== id));
+  set(
+    toastsAtom,
+    get(toastsAtom).filter((toast) => toast.id !== id),
+  );
 });

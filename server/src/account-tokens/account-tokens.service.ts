@@ -46,7 +46,12 @@ export class AccountTokensService {
    * Marks the token used inside the caller's transaction and answers it; refuses an unknown,
    * used, expired or wrong-purpose token the same way, so the answer reveals nothing.
    */
-  async consume(manager: EntityManager, id: string, secret: string, purposes: AccountTokenPurpose[]): Promise<AccountTokenEntity> {
+  async consume(
+    manager: EntityManager,
+    id: string,
+    secret: string,
+    purposes: AccountTokenPurpose[],
+  ): Promise<AccountTokenEntity> {
     if (!/^\d{1,18}$/.test(id)) throw INVALID_LINK;
     const token = await manager
       .getRepository(AccountTokenEntity)
@@ -66,7 +71,11 @@ export class AccountTokensService {
   }
 
   /** How many tokens of a purpose a user got recently, and when the last one was issued. */
-  async recent(userId: number, purpose: AccountTokenPurpose, withinMinutes: number): Promise<{ count: number; last: Date | null }> {
+  async recent(
+    userId: number,
+    purpose: AccountTokenPurpose,
+    withinMinutes: number,
+  ): Promise<{ count: number; last: Date | null }> {
     const [row] = await this.dataSource.query(
       `SELECT count(*)::int AS count, max(created_at) AS last FROM account_tokens
         WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(mins => $3)`,

@@ -48,7 +48,11 @@ export class AccountService {
     this.memberCache.forgetMember(token.userId);
     if (token.purpose === 'invite') {
       return {
-        answer: { outcome: 'invite_accepted', message: 'Welcome! Choose your username and password to finish.', redirectTo: '/setupExistingUser' },
+        answer: {
+          outcome: 'invite_accepted',
+          message: 'Welcome! Choose your username and password to finish.',
+          redirectTo: '/setupExistingUser',
+        },
         browser: await this.auth.startSession(token.userId, meta, browser, false),
       };
     }
@@ -68,11 +72,19 @@ export class AccountService {
     const sinceLast = recent.last ? (Date.now() - recent.last.getTime()) / 1000 : Infinity;
     if (sinceLast < RESEND_EVERY_SECONDS) {
       const seconds = Math.ceil(RESEND_EVERY_SECONDS - sinceLast);
-      throw new AppError(ErrorCode.RateLimited, 'Mail just sent', `We just sent it. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+      throw new AppError(
+        ErrorCode.RateLimited,
+        'Mail just sent',
+        `We just sent it. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
     }
     if (recent.count >= RESENDS_PER_HOUR) {
       const minutes = Math.max(1, Math.ceil(60 - (Date.now() - recent.last!.getTime()) / 60_000));
-      throw new AppError(ErrorCode.RateLimited, 'Too many mails', `You asked for many mails. Please try again in ${minutes} minutes.`);
+      throw new AppError(
+        ErrorCode.RateLimited,
+        'Too many mails',
+        `You asked for many mails. Please try again in ${minutes} minutes.`,
+      );
     }
     await this.auth.sendConfirmation({ id: user.id, email: user.email, firstName: user.firstName });
   }

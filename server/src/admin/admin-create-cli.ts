@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   if (!email.success) throw new Error('usage: npm run admin:create -- <email>');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
   const database = await resolveDatabase(config);
-  const app = await createApp({ ...config, databaseUrl: database.url, publicUrl: config.publicUrl ?? `http://localhost:${config.port}` });
+  const app = await createApp({
+    ...config,
+    databaseUrl: database.url,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
   try {
     const users = app.get(UsersService);
     const existing = await users.findByEmail(email.data);
@@ -28,9 +32,11 @@ async function main(): Promise<void> {
       return;
     }
     const username = `admin_${Date.now().toString(36)}`;
-    const created = await app.get(DataSource).transaction((manager) =>
-      users.create(manager, { username, firstName: 'Admin', email: email.data, passwordHash: null, needsSetup: true }),
-    );
+    const created = await app
+      .get(DataSource)
+      .transaction((manager) =>
+        users.create(manager, { username, firstName: 'Admin', email: email.data, passwordHash: null, needsSetup: true }),
+      );
     await users.update(created.id, { role: 'admin' });
     const token = await app.get(AccountTokensService).issue(created.id, 'invite');
     const mail = app.get(MailService);

@@ -88,7 +88,11 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
     const dismissals = new Map(counts.map((row) => [row.announcement_id, row.n]));
     const all = await this.dataSource.getRepository(AnnouncementEntity).find({ order: { id: 'DESC' } });
     return all
-      .map((entity) => ({ ...toAnnouncement(entity), endedAt: entity.endedAt?.toISOString() ?? null, dismissals: dismissals.get(entity.id) ?? 0 }))
+      .map((entity) => ({
+        ...toAnnouncement(entity),
+        endedAt: entity.endedAt?.toISOString() ?? null,
+        dismissals: dismissals.get(entity.id) ?? 0,
+      }))
       .sort((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null));
   }
 
@@ -116,7 +120,10 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   }
 
   async end(id: number): Promise<void> {
-    const [, changed] = await this.dataSource.query(`UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`, [id]);
+    const [, changed] = await this.dataSource.query(
+      `UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`,
+      [id],
+    );
     if (changed === 0) throw NOT_FOUND;
     await this.reload();
     this.realtime.sendToAll('announcement:hide', [{ id }]);
@@ -139,12 +146,20 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
       [announcement.id],
     );
     const audience =
-      announcement.auth === 'members' ? [rooms.members] : announcement.auth === 'visitors' ? [rooms.visitors] : [rooms.members, rooms.visitors];
-    this.realtime.sendToRoom(audience, 'announcement:show', [announcement], { except: dismissedBy.map((row) => rooms.user(row.user_id)) });
+      announcement.auth === 'members'
+        ? [rooms.members]
+        : announcement.auth === 'visitors'
+          ? [rooms.visitors]
+          : [rooms.members, rooms.visitors];
+    this.realtime.sendToRoom(audience, 'announcement:show', [announcement], {
+      except: dismissedBy.map((row) => rooms.user(row.user_id)),
+    });
   }
 
   private async reload(): Promise<void> {
-    const entities = await this.dataSource.getRepository(AnnouncementEntity).find({ where: { endedAt: IsNull() }, order: { id: 'ASC' } });
+    const entities = await this.dataSource
+      .getRepository(AnnouncementEntity)
+      .find({ where: { endedAt: IsNull() }, order: { id: 'ASC' } });
     this.active = entities.map(toAnnouncement);
     // The cached dismissals cover the announcements active when they were read.
     this.memberCache.dismissals.clear();

@@ -30,7 +30,12 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<null> {
-    const sessions = await this.auth.signup(payload, requestCookies(request)[REFERRAL_COOKIE], clientMeta(request), readSessionCookies(request));
+    const sessions = await this.auth.signup(
+      payload,
+      requestCookies(request)[REFERRAL_COOKIE],
+      clientMeta(request),
+      readSessionCookies(request),
+    );
     writeSessionCookies(request, reply, sessions);
     reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
     return null;

@@ -44,9 +44,18 @@ export class AuthService {
     private readonly ledger: LedgerService,
   ) {}
 
-  async signup(payload: SignupPayload, referralCookie: string | undefined, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
+  async signup(
+    payload: SignupPayload,
+    referralCookie: string | undefined,
+    meta: ClientMeta,
+    browser: BrowserSessions,
+  ): Promise<BrowserSessions> {
     if (!this.website.settings.signups) {
-      throw new AppError(ErrorCode.Forbidden, 'Signups are closed', 'New accounts cannot be created right now. Please come back later.');
+      throw new AppError(
+        ErrorCode.Forbidden,
+        'Signups are closed',
+        'New accounts cannot be created right now. Please come back later.',
+      );
     }
     const passwordHash = await this.hasher.hash(payload.password);
     const referral = await this.referralOf(referralCookie);
@@ -105,7 +114,13 @@ export class AuthService {
       const active = token === browser.active;
       if (active) kept.active = token;
       else kept.others.push(token);
-      accounts.push({ id: auth.user.id, username: auth.user.username, first_name: auth.user.firstName, image: auth.user.image, active });
+      accounts.push({
+        id: auth.user.id,
+        username: auth.user.username,
+        first_name: auth.user.firstName,
+        image: auth.user.image,
+        active,
+      });
     }
     return { accounts, browser: kept };
   }
@@ -114,10 +129,17 @@ export class AuthService {
     for (const token of browser.others) {
       const auth = await this.sessions.authenticate(token);
       if (auth?.user.id === userId) {
-        return { active: token, others: [browser.active, ...browser.others].filter((t): t is string => Boolean(t) && t !== token) };
+        return {
+          active: token,
+          others: [browser.active, ...browser.others].filter((t): t is string => Boolean(t) && t !== token),
+        };
       }
     }
-    throw new AppError(ErrorCode.NotFound, 'Account not signed in', 'That account is not signed in in this browser. Please log in to it.');
+    throw new AppError(
+      ErrorCode.NotFound,
+      'Account not signed in',
+      'That account is not signed in in this browser. Please log in to it.',
+    );
   }
 
   async sendConfirmation(user: Pick<UserEntity, 'id' | 'email' | 'firstName'>): Promise<void> {
@@ -135,7 +157,11 @@ export class AuthService {
     if (addAccount) {
       const others = [previous, ...browser.others].filter((t): t is string => Boolean(t));
       if (others.length >= MAX_SIGNED_IN_ACCOUNTS) {
-        throw new AppError(ErrorCode.Conflict, 'Too many accounts', `You can be signed in to at most ${MAX_SIGNED_IN_ACCOUNTS} accounts at once.`);
+        throw new AppError(
+          ErrorCode.Conflict,
+          'Too many accounts',
+          `You can be signed in to at most ${MAX_SIGNED_IN_ACCOUNTS} accounts at once.`,
+        );
       }
       return { active: token, others };
     }
@@ -150,7 +176,10 @@ export class AuthService {
         WHERE id = $1`,
       [userId, MAX_FAILED_LOGINS, LOCK_MINUTES],
     );
-    await this.dataSource.query(`UPDATE users SET failed_logins = 0 WHERE id = $1 AND failed_logins >= $2`, [userId, MAX_FAILED_LOGINS]);
+    await this.dataSource.query(`UPDATE users SET failed_logins = 0 WHERE id = $1 AND failed_logins >= $2`, [
+      userId,
+      MAX_FAILED_LOGINS,
+    ]);
   }
 
   private async referralOf(cookie: string | undefined) {

@@ -38,7 +38,13 @@ export class CampaignsService {
     return this.updateOwn(userId, pid, `daily_view_cap = $3`, [settings.dailyViewCap]);
   }
 
-  private async moveCredits(userId: number, pid: number, toCampaign: number, requestKey: string | null, verb: string): Promise<CampaignItem> {
+  private async moveCredits(
+    userId: number,
+    pid: number,
+    toCampaign: number,
+    requestKey: string | null,
+    verb: string,
+  ): Promise<CampaignItem> {
     const kind = toCampaign > 0 ? 'campaign_assign' : 'campaign_withdraw';
     await this.dataSource.transaction(async (manager) => {
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);

@@ -7,8 +7,18 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the documented variables', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://db/app', REDIS_URL: 'redis://r:6379', PUBLIC_URL: 'https://surfex.example' });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://db/app', redisUrl: 'redis://r:6379', publicUrl: 'https://surfex.example' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/app',
+      REDIS_URL: 'redis://r:6379',
+      PUBLIC_URL: 'https://surfex.example',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://db/app',
+      redisUrl: 'redis://r:6379',
+      publicUrl: 'https://surfex.example',
+    });
   });
 
   it('refuses a bad value with a message naming the variable', () => {

@@ -14,7 +14,10 @@ export class CreditsController {
   /** The member's own ledger, newest first. */
   @Get('ledger')
   @Auth()
-  page(@CurrentAuth() auth: AuthContext, @Query(new ZodValidationPipe(pageQuerySchema)) { page }: { page: number }): Promise<Paged<LedgerRow>> {
+  page(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(pageQuerySchema)) { page }: { page: number },
+  ): Promise<Paged<LedgerRow>> {
     return this.ledger.page(auth.user.id, page);
   }
 }

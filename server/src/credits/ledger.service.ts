@@ -76,7 +76,13 @@ export class LedgerService {
       );
     const total = rows[0]?.total ?? 0;
     return {
-      items: rows.map((row) => ({ id: Number(row.id), kind: row.kind, amount: Number(row.amount), pid: row.campaign_id, createdAt: row.created_at.toISOString() })),
+      items: rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        amount: Number(row.amount),
+        pid: row.campaign_id,
+        createdAt: row.created_at.toISOString(),
+      })),
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
       total,

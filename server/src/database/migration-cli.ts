@@ -50,7 +50,10 @@ async function generate(dataSource: DataSource, name: string): Promise<void> {
   const className = `${name}${timestamp}`;
   const lines = (queries: { query: string; parameters?: unknown[] }[]) =>
     queries
-      .map((q) => `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`)
+      .map(
+        (q) =>
+          `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`,
+      )
       .join('\n');
   const file = `${MIGRATIONS_DIR}/${timestamp}-${name}.ts`;
   writeFileSync(

@@ -41,8 +41,15 @@ export class DevOutboxController {
   }
 
   private async latest(): Promise<OutboxMail[]> {
-    if (this.config.env === 'production') throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
+    if (this.config.env === 'production')
+      throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
     const rows = await this.outbox.find({ order: { id: 'DESC' }, take: 50 });
-    return rows.map((row) => ({ id: Number(row.id), to: row.toAddress, subject: row.subject, text: row.textBody, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 }

@@ -36,7 +36,14 @@ export class MailService {
     if (content.category !== 'account' && to.emailPreferences?.[content.category] === false) return;
     const mail = renderMail(this.website.settings.name, content, this.emailSettingsUrl(to.id));
     if (!this.transport) {
-      await this.outbox.insert({ userId: to.id, toAddress: address, category: content.category, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+      await this.outbox.insert({
+        userId: to.id,
+        toAddress: address,
+        category: content.category,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      });
       return;
     }
     try {

@@ -39,22 +39,41 @@ export const mails = {
   confirmEmail: (firstName: string, link: string): MailContent => ({
     category: 'account',
     subject: 'Confirm your email address',
-    paragraphs: [`Hi ${firstName},`, 'Please confirm your email address by opening this link:', link, 'If you did not sign up, ignore this mail.'],
+    paragraphs: [
+      `Hi ${firstName},`,
+      'Please confirm your email address by opening this link:',
+      link,
+      'If you did not sign up, ignore this mail.',
+    ],
   }),
   changeEmail: (firstName: string, link: string): MailContent => ({
     category: 'account',
     subject: 'Confirm your new email address',
-    paragraphs: [`Hi ${firstName},`, 'Open this link to make this your account’s email address:', link, 'Until you do, your old address stays in use.'],
+    paragraphs: [
+      `Hi ${firstName},`,
+      'Open this link to make this your account’s email address:',
+      link,
+      'Until you do, your old address stays in use.',
+    ],
   }),
   resetPassword: (firstName: string, link: string): MailContent => ({
     category: 'account',
     subject: 'Reset your password',
-    paragraphs: [`Hi ${firstName},`, 'Open this link within one hour to choose a new password:', link, 'If you did not ask for this, ignore this mail: your password stays as it is.'],
+    paragraphs: [
+      `Hi ${firstName},`,
+      'Open this link within one hour to choose a new password:',
+      link,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
   }),
   invite: (firstName: string, link: string): MailContent => ({
     category: 'account',
     subject: 'Your account is ready',
-    paragraphs: [`Hi ${firstName},`, 'An account was created for you. Open this link to choose your username and password:', link],
+    paragraphs: [
+      `Hi ${firstName},`,
+      'An account was created for you. Open this link to choose your username and password:',
+      link,
+    ],
   }),
   referralJoined: (firstName: string, username: string): MailContent => ({
     category: 'referrals',

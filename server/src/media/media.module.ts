@@ -5,5 +5,10 @@ import { MediaEntity } from './media.entity.js';
 import { MediaService } from './media.service.js';
 
 @Global()
-@Module({ imports: [TypeOrmModule.forFeature([MediaEntity])], controllers: [MediaController], providers: [MediaService], exports: [MediaService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([MediaEntity])],
+  controllers: [MediaController],
+  providers: [MediaService],
+  exports: [MediaService],
+})
 export class MediaModule {}

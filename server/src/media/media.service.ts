@@ -14,11 +14,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Refuse decompression bombs before decoding: 40 megapixels is far above any real photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-const NOT_AN_IMAGE = new AppError(
-  ErrorCode.Validation,
-  'Invalid picture',
-  'Please upload a JPEG, PNG, WebP or GIF image.',
-);
+const NOT_AN_IMAGE = new AppError(ErrorCode.Validation, 'Invalid picture', 'Please upload a JPEG, PNG, WebP or GIF image.');
 
 @Injectable()
 export class MediaService {
@@ -31,7 +27,9 @@ export class MediaService {
 
   /** A post picture, at most 1280 px wide, its proportions kept. */
   async storePostImage(ownerId: number, upload: Buffer): Promise<MediaObject> {
-    return this.store(ownerId, 'post_image', upload, (image) => image.resize({ width: POST_IMAGE_WIDTH, withoutEnlargement: true }));
+    return this.store(ownerId, 'post_image', upload, (image) =>
+      image.resize({ width: POST_IMAGE_WIDTH, withoutEnlargement: true }),
+    );
   }
 
   /** Ids among `ids` that are this owner's pictures of this kind, in the given order. */
@@ -46,7 +44,12 @@ export class MediaService {
     return { base: MEDIA_BASE, id, size: kind === 'avatar' ? String(AVATAR_SIZE) : `w${POST_IMAGE_WIDTH}`, ext: 'webp' };
   }
 
-  private async store(ownerId: number, kind: 'avatar' | 'post_image', upload: Buffer, transform: (image: Sharp) => Sharp): Promise<MediaObject> {
+  private async store(
+    ownerId: number,
+    kind: 'avatar' | 'post_image',
+    upload: Buffer,
+    transform: (image: Sharp) => Sharp,
+  ): Promise<MediaObject> {
     let metadata: Metadata;
     try {
       metadata = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

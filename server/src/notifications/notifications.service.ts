@@ -73,7 +73,12 @@ export class NotificationsService {
       [userId, PAGE_SIZE, (page - 1) * PAGE_SIZE],
     );
     const total = rows[0]?.total ?? 0;
-    return { items: rows.map(toItem), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), unread: await this.unreadCount(userId) };
+    return {
+      items: rows.map(toItem),
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      unread: await this.unreadCount(userId),
+    };
   }
 
   async markRead(userId: number, id: number, exceptConnection: string | null): Promise<{ unread: number }> {
@@ -128,7 +133,10 @@ export class NotificationsService {
   }
 
   async unreadCount(userId: number): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`,
+      [userId],
+    );
     return row.n;
   }
 }

@@ -31,7 +31,9 @@ export class OnboardingService {
 
   async finish(user: AuthUser): Promise<void> {
     if (user.needsSetup) {
-      throw new AppError(ErrorCode.Conflict, 'Set up your account first', 'Please choose your username and password first.', { link: '/setupExistingUser' });
+      throw new AppError(ErrorCode.Conflict, 'Set up your account first', 'Please choose your username and password first.', {
+        link: '/setupExistingUser',
+      });
     }
     await this.users.update(user.id, { finishedGetStarted: true });
   }
@@ -44,6 +46,10 @@ export class OnboardingService {
     if (owner && owner.id !== user.id) {
       throw new AppError(ErrorCode.Conflict, 'Invalid username', 'That username is taken. Please choose another.');
     }
-    await this.users.update(user.id, { username: payload.username, passwordHash: await this.hasher.hash(payload.password), needsSetup: false });
+    await this.users.update(user.id, {
+      username: payload.username,
+      passwordHash: await this.hasher.hash(payload.password),
+      needsSetup: false,
+    });
   }
 }

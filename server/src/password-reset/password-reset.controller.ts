@@ -33,7 +33,11 @@ export class PasswordResetController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<null> {
-    writeSessionCookies(request, reply, await this.passwordReset.reset(payload, clientMeta(request), readSessionCookies(request)));
+    writeSessionCookies(
+      request,
+      reply,
+      await this.passwordReset.reset(payload, clientMeta(request), readSessionCookies(request)),
+    );
     return null;
   }
 }

@@ -37,7 +37,10 @@ export class PasswordResetService {
     const recent = await this.tokens.recent(user.id, 'reset_password', 60);
     if (recent.count >= RESET_MAILS_PER_HOUR) return;
     const token = await this.tokens.issue(user.id, 'reset_password');
-    await this.mail.send(user, mails.resetPassword(user.firstName, this.mail.link(`/password/reset/${token.id}.${token.secret}`)));
+    await this.mail.send(
+      user,
+      mails.resetPassword(user.firstName, this.mail.link(`/password/reset/${token.id}.${token.secret}`)),
+    );
   }
 
   /** Sets the new password, ends every session of the account, and signs this browser in. */

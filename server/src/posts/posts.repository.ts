@@ -30,7 +30,18 @@ interface PostRow {
 /** The columns a PostItem is made of (surf_offer answers them too). */
 export type PostFields = Pick<
   PostRow,
-  'id' | 'user_id' | 'text' | 'link' | 'youtube_id' | 'image_ids' | 'language' | 'tags' | 'created_at' | 'username' | 'first_name' | 'image'
+  | 'id'
+  | 'user_id'
+  | 'text'
+  | 'link'
+  | 'youtube_id'
+  | 'image_ids'
+  | 'language'
+  | 'tags'
+  | 'created_at'
+  | 'username'
+  | 'first_name'
+  | 'image'
 >;
 
 const SELECT_POST = `
@@ -59,9 +70,10 @@ export class PostsRepository {
   }
 
   async campaignsOf(userId: number): Promise<CampaignItem[]> {
-    const rows: PostRow[] = await this.dataSource.query(`${SELECT_POST} WHERE p.user_id = $1 AND p.deleted_at IS NULL ORDER BY p.id DESC`, [
-      userId,
-    ]);
+    const rows: PostRow[] = await this.dataSource.query(
+      `${SELECT_POST} WHERE p.user_id = $1 AND p.deleted_at IS NULL ORDER BY p.id DESC`,
+      [userId],
+    );
     return rows.map((row) => this.toCampaign(row));
   }
 

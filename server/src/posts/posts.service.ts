@@ -82,7 +82,11 @@ export class PostsService {
     const values = postSchema.parse(payload);
     const imageIds = await this.media.ownedIds(userId, 'post_image', values.imageIds);
     if (imageIds.length !== values.imageIds.length) {
-      throw new AppError(ErrorCode.Validation, 'Invalid imageIds', 'A picture of this post was not uploaded by you. Please upload it again.');
+      throw new AppError(
+        ErrorCode.Validation,
+        'Invalid imageIds',
+        'A picture of this post was not uploaded by you. Please upload it again.',
+      );
     }
     return { ...values, imageIds, youtubeId: values.youtube ? youtubeIdOf(values.youtube) : null };
   }

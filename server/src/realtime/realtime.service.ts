@@ -9,7 +9,10 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 /** The acknowledgement a client event answers with. */
 type AckOf<E extends keyof ClientToServerEvents> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
 /** Answers one client event; the payload is untrusted and must be validated. */
-export type SocketEventHandler<E extends keyof ClientToServerEvents> = (socket: RealtimeSocket, payload: unknown) => Promise<AckOf<E>>;
+export type SocketEventHandler<E extends keyof ClientToServerEvents> = (
+  socket: RealtimeSocket,
+  payload: unknown,
+) => Promise<AckOf<E>>;
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 

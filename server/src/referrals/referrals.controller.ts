@@ -28,7 +28,11 @@ export class ReferralsController {
       );
     const total = rows[0]?.total ?? (page > 1 ? await this.count(auth.user.id) : 0);
     return {
-      items: rows.map((row) => ({ username: row.username, joinedAt: row.created_at.toISOString(), website: sourceWebsite(row.referral_source) })),
+      items: rows.map((row) => ({
+        username: row.username,
+        joinedAt: row.created_at.toISOString(),
+        website: sourceWebsite(row.referral_source),
+      })),
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
       total,

@@ -50,7 +50,12 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.listener = await listenForChanges(this.config.databaseUrl!, MEMBER_CACHE_CHANNEL, (payload) => this.onNotify(payload), this.logger);
+    this.listener = await listenForChanges(
+      this.config.databaseUrl!,
+      MEMBER_CACHE_CHANNEL,
+      (payload) => this.onNotify(payload),
+      this.logger,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

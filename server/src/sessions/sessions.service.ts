@@ -80,7 +80,13 @@ export class SessionsService {
       [Buffer.from(hashHex, 'hex')],
     );
     return row
-      ? { sessionId: row.id, socketId: row.socket_id, userId: row.user_id, lastSeenAt: row.last_seen_at.getTime(), expiresAt: row.expires_at.getTime() }
+      ? {
+          sessionId: row.id,
+          socketId: row.socket_id,
+          userId: row.user_id,
+          lastSeenAt: row.last_seen_at.getTime(),
+          expiresAt: row.expires_at.getTime(),
+        }
       : null;
   }
 

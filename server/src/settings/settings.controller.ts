@@ -92,7 +92,10 @@ export class SettingsController {
   /** Public: the signed link in every mail (`u`, `sig`) works without logging in. */
   @Get('emailSettings')
   @Auth('optional')
-  async emailSettings(@CurrentAuth() auth: AuthContext | null, @Query() query: Record<string, string>): Promise<EmailPreferencesAnswer> {
+  async emailSettings(
+    @CurrentAuth() auth: AuthContext | null,
+    @Query() query: Record<string, string>,
+  ): Promise<EmailPreferencesAnswer> {
     return this.settings.emailPreferences(this.emailSettingsUser(auth, query));
   }
 
@@ -110,7 +113,11 @@ export class SettingsController {
     if (query.u !== undefined || query.sig !== undefined) {
       const link = emailSettingsLinkSchema.safeParse(query);
       if (!link.success || !safeEqual(link.data.sig, this.mail.emailSettingsSignature(link.data.u))) {
-        throw new AppError(ErrorCode.Forbidden, 'Link not valid', 'This link is not valid. Open the link from your latest mail, or log in.');
+        throw new AppError(
+          ErrorCode.Forbidden,
+          'Link not valid',
+          'This link is not valid. Open the link from your latest mail, or log in.',
+        );
       }
       return link.data.u;
     }

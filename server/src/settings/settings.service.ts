@@ -14,8 +14,7 @@ import { UsersService } from '../users/users.service.js';
 
 const EMAIL_CHANGES_PER_HOUR = 3;
 
-const WRONG_PASSWORD = (field: string) =>
-  new AppError(ErrorCode.Validation, `Invalid ${field}`, 'That password is wrong.');
+const WRONG_PASSWORD = (field: string) => new AppError(ErrorCode.Validation, `Invalid ${field}`, 'That password is wrong.');
 
 @Injectable()
 export class SettingsService {
@@ -75,11 +74,19 @@ export class SettingsService {
     }
     const recent = await this.tokens.recent(auth.user.id, 'change_email', 60);
     if (recent.count >= EMAIL_CHANGES_PER_HOUR) {
-      throw new AppError(ErrorCode.RateLimited, 'Too many changes', 'You asked for several changes. Please try again in an hour.');
+      throw new AppError(
+        ErrorCode.RateLimited,
+        'Too many changes',
+        'You asked for several changes. Please try again in an hour.',
+      );
     }
     const token = await this.tokens.issue(auth.user.id, 'change_email', payload.newEmail);
     const user = { id: auth.user.id, email: payload.newEmail };
-    await this.mail.send(user, mails.changeEmail(auth.user.firstName, this.mail.link(`/setup/${token.id}/${token.secret}`)), payload.newEmail);
+    await this.mail.send(
+      user,
+      mails.changeEmail(auth.user.firstName, this.mail.link(`/setup/${token.id}/${token.secret}`)),
+      payload.newEmail,
+    );
   }
 
   async emailPreferences(userId: number): Promise<EmailPreferences & { email: string }> {

@@ -58,7 +58,10 @@ export class RiskService {
     if (latest) {
       this.recent.delete(userId);
     } else {
-      const rows = await runPrepared<{ telemetry: ClickTelemetry | null }>(this.dataSource, LATEST_CLAIMS, [userId, RECENT_CLAIMS]);
+      const rows = await runPrepared<{ telemetry: ClickTelemetry | null }>(this.dataSource, LATEST_CLAIMS, [
+        userId,
+        RECENT_CLAIMS,
+      ]);
       // A concurrent claim of the same member may have read them meanwhile: keep that list.
       latest = this.recent.get(userId) ?? rows.map((row) => row.telemetry).filter((t): t is ClickTelemetry => t !== null);
       this.recent.delete(userId);
@@ -74,7 +77,9 @@ export function riskDelta(click: ClickTelemetry, recent: ClickTelemetry[]): numb
   if (!click.isTrusted) delta += 25;
   if (!click.visible) delta += 15;
   if (click.intervalMs !== null) {
-    const sameInterval = recent.filter((r) => r.intervalMs !== null && Math.abs(r.intervalMs - click.intervalMs!) <= SAME_INTERVAL_MS).length;
+    const sameInterval = recent.filter(
+      (r) => r.intervalMs !== null && Math.abs(r.intervalMs - click.intervalMs!) <= SAME_INTERVAL_MS,
+    ).length;
     if (sameInterval >= 2) delta += 10 * (sameInterval - 1);
   }
   // A keyboard press has no pointer position, so only pointer clicks are compared.

@@ -45,8 +45,18 @@ interface OfferRow {
 }
 
 type ClaimOutcome =
-  | 'not_yours' | 'claimed' | 'replaced' | 'refused' | 'other_tab' | 'too_early'
-  | 'wrong_code' | 'daily_cap' | 'out_of_credits' | 'paused' | 'views_cap' | 'credited';
+  | 'not_yours'
+  | 'claimed'
+  | 'replaced'
+  | 'refused'
+  | 'other_tab'
+  | 'too_early'
+  | 'wrong_code'
+  | 'daily_cap'
+  | 'out_of_credits'
+  | 'paused'
+  | 'views_cap'
+  | 'credited';
 
 /** surf_claim's answer. */
 interface ClaimRow {
@@ -92,13 +102,23 @@ export class SurfService {
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
     const userId = auth.user.id;
     if (!connectionId || !(await this.realtime.connectionBelongsTo(connectionId, userId))) {
-      throw new AppError(ErrorCode.Conflict, 'Not connected', 'Earn Credits needs a live connection. Please wait a moment or reload the page.');
+      throw new AppError(
+        ErrorCode.Conflict,
+        'Not connected',
+        'Earn Credits needs a live connection. Please wait a moment or reload the page.',
+      );
     }
     const { surf } = this.config;
     const challenge = challengeAnswer();
     // The server's own clock (that of live_time) starts and checks the countdown.
     const [{ answer }] = await runPrepared<{ answer: OfferRow }>(this.dataSource, SURF_NEXT, [
-      userId, connectionId, surf.timerSeconds, surf.dailyEarningCap, CHALLENGE_AT, challenge, new Date(),
+      userId,
+      connectionId,
+      surf.timerSeconds,
+      surf.dailyEarningCap,
+      CHALLENGE_AT,
+      challenge,
+      new Date(),
     ]);
     return this.offer(answer, connectionId);
   }
@@ -109,8 +129,19 @@ export class SurfService {
     const riskDelta = await this.risk.delta(userId, claim.telemetry);
     const now = Date.now();
     const [{ answer: outcome }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [
-      userId, connectionId, claim.ticketId, JSON.stringify(claim.telemetry), claim.code ?? null, riskDelta, BLOCK_AT,
-      surf.dailyEarningCap, new Date(now), claim.next === true, surf.timerSeconds, CHALLENGE_AT, claim.next ? challengeAnswer() : null,
+      userId,
+      connectionId,
+      claim.ticketId,
+      JSON.stringify(claim.telemetry),
+      claim.code ?? null,
+      riskDelta,
+      BLOCK_AT,
+      surf.dailyEarningCap,
+      new Date(now),
+      claim.next === true,
+      surf.timerSeconds,
+      CHALLENGE_AT,
+      claim.next ? challengeAnswer() : null,
     ]);
 
     const refusal = TICKET_REFUSALS[outcome.outcome];
@@ -162,7 +193,9 @@ export class SurfService {
     }
     switch (row.refusal) {
       case 'blocked':
-        return this.nothing('Earning is paused on your account while we look at unusual activity. Please contact us if you think this is a mistake.');
+        return this.nothing(
+          'Earning is paused on your account while we look at unusual activity. Please contact us if you think this is a mistake.',
+        );
       case 'daily_cap':
         return this.nothing(this.dailyCapMessage());
       case 'none':

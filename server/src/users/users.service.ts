@@ -72,7 +72,11 @@ export class UsersService {
       errors.push({ heading: 'Invalid username', message: 'That username is taken. Please choose another.' });
     }
     if (taken.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
-      errors.push({ heading: 'Invalid email', message: 'An account with this email address exists. Log in, or reset your password.', link: '/password/reset' });
+      errors.push({
+        heading: 'Invalid email',
+        message: 'An account with this email address exists. Log in, or reset your password.',
+        link: '/password/reset',
+      });
     }
     if (errors.length) throw new AppError(ErrorCode.Conflict, errors[0].heading, errors[0].message, { errors });
     try {

@@ -25,7 +25,13 @@ const PATH_HINT = 'One path per line, such as /home. End with * to match every p
  * Creates an announcement (`editing` null) or changes an active one. Saving shows it at once in
  * every open browser it is for; the list then says so.
  */
-export function AnnouncementForm({ editing, initialValues = EMPTY_ANNOUNCEMENT }: { editing: number | null; initialValues?: AnnouncementFormValues }) {
+export function AnnouncementForm({
+  editing,
+  initialValues = EMPTY_ANNOUNCEMENT,
+}: {
+  editing: number | null;
+  initialValues?: AnnouncementFormValues;
+}) {
   const navigate = useNavigate();
   const form = useForm<AnnouncementFormValues, Announcement>({
     initialValues,
@@ -53,7 +59,12 @@ export function AnnouncementForm({ editing, initialValues = EMPTY_ANNOUNCEMENT }
         <FormAlert errors={form.formErrors} />
         <TextField label="Heading" autoComplete="off" {...form.field('heading')} />
         <TextAreaField label="Content" rows={4} {...control('content')} />
-        <TextField label="Footer (optional)" hint="A small line under the content." autoComplete="off" {...form.field('footer')} />
+        <TextField
+          label="Footer (optional)"
+          hint="A small line under the content."
+          autoComplete="off"
+          {...form.field('footer')}
+        />
         <TextField
           label="Link (optional)"
           hint="A path on this site, such as /home/earnCredits, or an https address. Shown as “Learn more”."
@@ -64,8 +75,20 @@ export function AnnouncementForm({ editing, initialValues = EMPTY_ANNOUNCEMENT }
         <RadioGroupField label="Show as" choices={TYPE_CHOICES} {...control('type')} />
         <SelectField label="Colour" choices={CLASS_CHOICES} {...control('classContext')} />
         <RadioGroupField label="Audience" choices={AUDIENCE_CHOICES} {...control('auth')} />
-        <TextAreaField label="Only on these pages (optional)" hint={`${PATH_HINT} Leave empty for every page.`} rows={3} spellCheck={false} {...control('only')} />
-        <TextAreaField label="Never on these pages (optional)" hint={PATH_HINT} rows={3} spellCheck={false} {...control('except')} />
+        <TextAreaField
+          label="Only on these pages (optional)"
+          hint={`${PATH_HINT} Leave empty for every page.`}
+          rows={3}
+          spellCheck={false}
+          {...control('only')}
+        />
+        <TextAreaField
+          label="Never on these pages (optional)"
+          hint={PATH_HINT}
+          rows={3}
+          spellCheck={false}
+          {...control('except')}
+        />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} busyLabel={editing === null ? 'Publishing…' : 'Saving…'}>
             {editing === null ? 'Publish' : 'Save changes'}

@@ -2,7 +2,10 @@ import type { Announcement } from '@shared/announcements/announcements.js';
 import { AnnouncementBar, AnnouncementModalBody } from '../../announcements/AnnouncementBar.js';
 import { audienceLabel, pagesSummary } from './announcementLabels.js';
 
-type Previewed = Pick<Announcement, 'heading' | 'content' | 'footer' | 'link' | 'classContext' | 'type' | 'auth' | 'only' | 'except'>;
+type Previewed = Pick<
+  Announcement,
+  'heading' | 'content' | 'footer' | 'link' | 'classContext' | 'type' | 'auth' | 'only' | 'except'
+>;
 
 /** How the announcement will look, redrawn as the form changes; nothing in it is live. */
 export function AnnouncementPreview({ announcement }: { announcement: Previewed }) {

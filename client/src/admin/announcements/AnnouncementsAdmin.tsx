@@ -73,7 +73,10 @@ function AnnouncementRow({ announcement, onEnded }: { announcement: AdminAnnounc
     { label: 'Shows as', value: `${typeLabel(announcement.type)}, ${classLabel(announcement.classContext).toLowerCase()}` },
     { label: 'Audience', value: audienceLabel(announcement.auth) },
     { label: 'Pages', value: pagesSummary(announcement) },
-    { label: 'Dismissed by', value: `${announcement.dismissals.toLocaleString()} ${announcement.dismissals === 1 ? 'member' : 'members'}` },
+    {
+      label: 'Dismissed by',
+      value: `${announcement.dismissals.toLocaleString()} ${announcement.dismissals === 1 ? 'member' : 'members'}`,
+    },
     { label: 'Published', value: formatDateTime(announcement.createdAt) },
     ...(announcement.endedAt ? [{ label: 'Ended', value: formatDateTime(announcement.endedAt) }] : []),
   ];
@@ -81,7 +84,9 @@ function AnnouncementRow({ announcement, onEnded }: { announcement: AdminAnnounc
     <li className={`admin-announcement${active ? '' : ' admin-announcement-ended'}`} data-testid="admin-announcement">
       <div className="admin-announcement-head">
         <h3 className="admin-announcement-heading">{announcement.heading}</h3>
-        <span className={`admin-state ${active ? 'admin-state-active' : 'admin-state-ended'}`}>{active ? 'Active' : 'Ended'}</span>
+        <span className={`admin-state ${active ? 'admin-state-active' : 'admin-state-ended'}`}>
+          {active ? 'Active' : 'Ended'}
+        </span>
       </div>
       <p className="admin-announcement-content">{announcement.content}</p>
       <dl className="admin-facts">
@@ -94,7 +99,11 @@ function AnnouncementRow({ announcement, onEnded }: { announcement: AdminAnnounc
       </dl>
       {active && (
         <div className="form-actions">
-          <Link to={ADMIN_PATHS.announcement(announcement.id)} className="button button-small" aria-label={`Edit: ${announcement.heading}`}>
+          <Link
+            to={ADMIN_PATHS.announcement(announcement.id)}
+            className="button button-small"
+            aria-label={`Edit: ${announcement.heading}`}
+          >
             Edit
           </Link>
           <EndAnnouncementButton announcement={announcement} onEnded={onEnded} />

@@ -24,13 +24,26 @@ export function EndAnnouncementButton({ announcement, onEnded }: { announcement:
       footer: <EndAnnouncementActions modalId={modalId} announcementId={announcement.id} onEnded={onEnded} />,
     });
   return (
-    <button type="button" className="button button-small button-danger" aria-label={`End: ${announcement.heading}`} onClick={confirm}>
+    <button
+      type="button"
+      className="button button-small button-danger"
+      aria-label={`End: ${announcement.heading}`}
+      onClick={confirm}
+    >
       End
     </button>
   );
 }
 
-function EndAnnouncementActions({ modalId, announcementId, onEnded }: { modalId: string; announcementId: number; onEnded: () => void }) {
+function EndAnnouncementActions({
+  modalId,
+  announcementId,
+  onEnded,
+}: {
+  modalId: string;
+  announcementId: number;
+  onEnded: () => void;
+}) {
   const closeModal = useSetAtom(closeModalAtom);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);

@@ -18,7 +18,17 @@ export interface AnnouncementFormValues {
 
 export type AnnouncementField = keyof AnnouncementFormValues & string;
 
-export const ANNOUNCEMENT_FIELDS: readonly AnnouncementField[] = ['heading', 'content', 'footer', 'link', 'classContext', 'type', 'auth', 'only', 'except'];
+export const ANNOUNCEMENT_FIELDS: readonly AnnouncementField[] = [
+  'heading',
+  'content',
+  'footer',
+  'link',
+  'classContext',
+  'type',
+  'auth',
+  'only',
+  'except',
+];
 
 export const EMPTY_ANNOUNCEMENT: AnnouncementFormValues = {
   heading: '',

@@ -7,7 +7,15 @@ export interface Choice {
 }
 
 /** A labelled drop-down list. */
-export function SelectField({ label, hint, error, name, value, onValue, choices }: ControlProps & { label: string; hint?: ReactNode; choices: readonly Choice[] }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  name,
+  value,
+  onValue,
+  choices,
+}: ControlProps & { label: string; hint?: ReactNode; choices: readonly Choice[] }) {
   const id = useId();
   return (
     <div className="field">

@@ -6,8 +6,15 @@ import { toErrorResponse } from './error-response.js';
 
 describe('mapping failures to the envelope', () => {
   it('keeps an AppError as its status and user-facing text', () => {
-    const response = toErrorResponse(new AppError(ErrorCode.Conflict, 'Taken', 'That username is taken.', { link: '/login' }), 'r1');
-    expect(response).toEqual({ status: 409, errors: [{ heading: 'Taken', message: 'That username is taken.', link: '/login' }], unexpected: false });
+    const response = toErrorResponse(
+      new AppError(ErrorCode.Conflict, 'Taken', 'That username is taken.', { link: '/login' }),
+      'r1',
+    );
+    expect(response).toEqual({
+      status: 409,
+      errors: [{ heading: 'Taken', message: 'That username is taken.', link: '/login' }],
+      unexpected: false,
+    });
   });
 
   it('gives one 400 item per bad field', () => {
@@ -19,7 +26,9 @@ describe('mapping failures to the envelope', () => {
 
   it('answers framework 4xx errors with a generic text of their status', () => {
     expect(toErrorResponse(new NotFoundException('Cannot GET /data/x'), 'r3')).toMatchObject({ status: 404, unexpected: false });
-    expect(toErrorResponse(Object.assign(new Error('Request body is too large'), { statusCode: 413 }), 'r4').errors[0].message).not.toMatch(/body is too large/);
+    expect(
+      toErrorResponse(Object.assign(new Error('Request body is too large'), { statusCode: 413 }), 'r4').errors[0].message,
+    ).not.toMatch(/body is too large/);
   });
 
   it('hides an unexpected error behind a generic message with the request id', () => {

@@ -75,5 +75,7 @@ export class LeanFastifyAdapter extends FastifyAdapter {
 }
 
 function unsupported(feature: string): never {
-  throw new Error(`LeanFastifyAdapter leaves out ${feature}: use Nest's FastifyAdapter if the app needs it (see lean-fastify-adapter.ts).`);
+  throw new Error(
+    `LeanFastifyAdapter leaves out ${feature}: use Nest's FastifyAdapter if the app needs it (see lean-fastify-adapter.ts).`,
+  );
 }

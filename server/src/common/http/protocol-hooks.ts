@@ -42,7 +42,10 @@ export const requireXhrMarker: onRequestHookHandler = (request, _reply, done) =>
 /** One line per request, at `info` and below only. */
 export function requestLogger(logger: Logger) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    logger.info({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    logger.info(
+      { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
     done();
   };
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-type PluginCallback<Options> = (instance: FastifyInstance, options: Options, done: (error?: Error) => void) => void | Promise<void>;
+type PluginCallback<Options> = (
+  instance: FastifyInstance,
+  options: Options,
+  done: (error?: Error) => void,
+) => void | Promise<void>;
 
 /**
  * Registers a fastify-plugin wrapped (unencapsulated) plugin on `fastify`, passing every hook it

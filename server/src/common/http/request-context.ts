@@ -31,7 +31,6 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Controller parameter: `@Ctx() context: RequestContext`, read from the headers when a handler asks for it. */
-export const Ctx = createParamDecorator(
-  (_data: unknown, execution: ExecutionContext): RequestContext =>
-    parseRequestContext(execution.switchToHttp().getRequest<FastifyRequest>().headers),
+export const Ctx = createParamDecorator((_data: unknown, execution: ExecutionContext): RequestContext =>
+  parseRequestContext(execution.switchToHttp().getRequest<FastifyRequest>().headers),
 );

@@ -15,7 +15,11 @@ export class ZodValidationPipe<T> implements PipeTransform<unknown, T> {
     const parsed = this.schema.parse(value ?? {});
     const field = findNulCharacter(parsed, []);
     if (field !== null) {
-      throw new AppError(ErrorCode.Validation, `Invalid ${field || 'request'}`, 'This text contains a character that is not allowed.');
+      throw new AppError(
+        ErrorCode.Validation,
+        `Invalid ${field || 'request'}`,
+        'This text contains a character that is not allowed.',
+      );
     }
     return parsed;
   }

@@ -1,0 +1,49 @@
+// ESLint for every TypeScript and JavaScript file of the repository; Prettier owns the layout
+// (eslint-config-prettier turns off the rules it would fight with). `npm test` runs both.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Wording is for people: code that branches on an error's heading or message breaks when the text is edited. */
+const ERROR_TEXT = /^(heading|message)$/;
+const noBranchingOnErrorText = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name=${ERROR_TEXT}]`,
+    message: 'Branch on the error code, never on its heading or message.',
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(test|exec|match|includes|startsWith|endsWith)$/] > MemberExpression[property.name=${ERROR_TEXT}]`,
+    message: 'Branch on the error code (and its typed fields), never on its heading or message.',
+  },
+  {
+    selector: `CallExpression[callee.object.property.name=${ERROR_TEXT}][callee.property.name=/^(match|includes|startsWith|endsWith)$/]`,
+    message: 'Branch on the error code (and its typed fields), never on its heading or message.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.data/', 'bench/results/', 'test-results/', 'playwright-report/', 'client/public/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', ...noBranchingOnErrorText],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests assert on the texts users read; the rule is for application code.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**', 'bench/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  prettier,
+);
