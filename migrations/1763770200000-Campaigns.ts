@@ -79,9 +79,7 @@ export class Campaigns1763770200000 implements MigrationInterface {
         telemetry jsonb
       )`);
     await queryRunner.query(`CREATE UNIQUE INDEX view_tickets_one_open ON view_tickets (viewer_id) WHERE status = 'open'`);
-    await queryRunner.query(
-      `CREATE INDEX view_tickets_recent ON view_tickets (viewer_id, post_id, claimed_at DESC) WHERE status = 'claimed'`,
-    );
+    await queryRunner.query(`CREATE INDEX view_tickets_recent ON view_tickets (viewer_id, post_id, claimed_at DESC) WHERE status = 'claimed'`);
 
     await queryRunner.query(`ALTER TABLE users ADD COLUMN rotator_languages text[] NOT NULL DEFAULT '{}'`);
     await queryRunner.query(`ALTER TABLE users ADD COLUMN risk_score integer NOT NULL DEFAULT 0`);

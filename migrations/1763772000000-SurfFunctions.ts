@@ -18,13 +18,10 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
   name = 'SurfFunctions1763772000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // The risk score's latest claims now live in memory (RiskService), read from the database once per
-    // member and process: view_tickets_recent serves that read, and a claim updates one index less.
-    await queryRunner.query(`DROP INDEX view_tickets_latest_claims`);
     await queryRunner.query(`
-      CREATE FUNCTION surf_offer(p_user integer, p_connection text, p_replace boolean, p_blocked boolean, p_risk integer,
-                                 p_languages text[], p_earned integer, p_timer integer, p_cap integer, p_challenge_at integer,
-                                 p_challenge text, p_now timestamptz) RETURNS json
+      CREATE FUNCTION surf_offer(p_user integer, p_connection text, p_blocked boolean, p_risk integer, p_languages text[],
+                                 p_earned integer, p_timer integer, p_cap integer, p_challenge_at integer, p_challenge text,
+                                 p_now timestamptz) RETURNS json
       LANGUAGE plpgsql AS $fn$
       DECLARE
         v_replaced json;
@@ -32,12 +29,9 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         v_ticket uuid;
         v_challenge text;
       BEGIN
-        -- The caller holds the member's row lock. One open ticket per member: a new one replaces the old
-        -- (p_replace false: the caller just closed the member's open ticket, so there is none).
-        IF p_replace THEN
-          WITH r AS (UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = p_user AND status = 'open' RETURNING id, connection_id)
-          SELECT json_agg(json_build_object('id', r.id, 'connection', r.connection_id)) INTO v_replaced FROM r;
-        END IF;
+        -- The caller holds the member's row lock. One open ticket per member: a new one replaces the old.
+        WITH r AS (UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = p_user AND status = 'open' RETURNING id, connection_id)
+        SELECT json_agg(json_build_object('id', r.id, 'connection', r.connection_id)) INTO v_replaced FROM r;
         IF p_blocked THEN
           RETURN json_build_object('refusal', 'blocked', 'replaced', v_replaced);
         END IF;
@@ -46,16 +40,14 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         END IF;
         -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
         -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
-        -- SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check a
-        -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
-        -- table looked small reads all of the viewer's claims of the day on every pick.
+        -- SKIP LOCKED lets concurrent viewers take different campaigns.
         SELECT c.post_id INTO v_post FROM campaigns c JOIN posts p ON p.id = c.post_id
          WHERE c.credits > 0 AND NOT c.paused AND p.deleted_at IS NULL AND c.user_id <> p_user
            AND (cardinality(p_languages) = 0 OR p.language = ANY (p_languages))
            AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
            AND NOT EXISTS (SELECT 1 FROM view_tickets t
                             WHERE t.viewer_id = p_user AND t.post_id = c.post_id AND t.status = 'claimed'
-                              AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
+                              AND t.claimed_at > now() - interval '24 hours')
          ORDER BY c.last_served_at ASC
          LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
         IF v_post IS NULL THEN
@@ -86,8 +78,8 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
       BEGIN
         SELECT earning_blocked, risk_score, rotator_languages,
                CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned
-          INTO u FROM users WHERE id = p_user FOR NO KEY UPDATE;
-        RETURN surf_offer(p_user, p_connection, true, u.earning_blocked, u.risk_score, u.rotator_languages, u.earned,
+          INTO u FROM users WHERE id = p_user FOR UPDATE;
+        RETURN surf_offer(p_user, p_connection, u.earning_blocked, u.risk_score, u.rotator_languages, u.earned,
                           p_timer, p_cap, p_challenge_at, p_challenge, p_now);
       END $fn$`);
 
@@ -101,6 +93,7 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         t record;
         c record;
         v_outcome text;
+        v_rows integer;
         v_credits bigint;
         v_risk integer;
         v_blocked boolean;
@@ -109,18 +102,15 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         v_owner integer;
         v_next json;
       BEGIN
-        -- The member's row lock serializes every claim and next of the member, the only writers of their
-        -- tickets, so the ticket needs no lock of its own (and surf_next takes the same lock first: no deadlock).
-        -- NO KEY UPDATE, the strength of the UPDATE to come: rows that merely reference the member (FK checks)
-        -- are not held up.
+        -- The member first, then the ticket: the same order as surf_next, so the two never deadlock.
         SELECT credits, earning_blocked, risk_score, rotator_languages,
                CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned
-          INTO u FROM users WHERE id = p_user FOR NO KEY UPDATE;
+          INTO u FROM users WHERE id = p_user FOR UPDATE;
         IF NOT FOUND THEN
           RETURN json_build_object('outcome', 'not_yours');
         END IF;
         SELECT viewer_id, post_id, connection_id, timer_seconds, challenge_code, status, issued_at
-          INTO t FROM view_tickets WHERE id = p_ticket;
+          INTO t FROM view_tickets WHERE id = p_ticket FOR UPDATE;
         IF NOT FOUND OR t.viewer_id <> p_user THEN
           RETURN json_build_object('outcome', 'not_yours');
         END IF;
@@ -140,27 +130,30 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         ELSIF u.earned >= p_cap THEN
           v_outcome := 'daily_cap';
         ELSE
-          -- The campaign pays if it can: one statement takes the credit and counts the view.
-          UPDATE campaigns SET credits = credits - 1, views_total = views_total + 1,
-                 views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
-                 views_day = current_date, last_view_at = now()
-           WHERE post_id = t.post_id AND credits >= 1 AND NOT paused
-             AND (daily_view_cap IS NULL OR views_day <> current_date OR views_today < daily_view_cap)
-          RETURNING credits, user_id INTO v_left, v_owner;
-          IF FOUND THEN
-            v_outcome := 'credited';
-          ELSE
-            SELECT credits, paused INTO c FROM campaigns WHERE post_id = t.post_id;
-            v_outcome := CASE WHEN NOT FOUND OR c.credits < 1 THEN 'out_of_credits' WHEN c.paused THEN 'paused' ELSE 'views_cap' END;
-          END IF;
+          SELECT credits, paused, user_id,
+                 daily_view_cap IS NOT NULL AND views_day = current_date AND views_today >= daily_view_cap AS cap_reached
+            INTO c FROM campaigns WHERE post_id = t.post_id FOR UPDATE;
+          v_outcome := CASE WHEN NOT FOUND OR c.credits < 1 THEN 'out_of_credits'
+                            WHEN c.paused THEN 'paused'
+                            WHEN c.cap_reached THEN 'views_cap'
+                            ELSE 'credited' END;
+          v_owner := c.user_id;
         END IF;
 
         IF v_outcome = 'credited' THEN
-          -- Both ledger rows as LedgerService.move writes them (campaign first), key view:<ticket id>. A
-          -- plain INSERT: the open ticket proves the key unused, and the unique index would abort a reuse.
+          -- Both ledger rows as LedgerService.move writes them (campaign first), once per ticket.
           INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
           VALUES ('campaign', NULL, t.post_id, 'view_paid', -1, 'view:' || p_ticket),
-                 ('user', p_user, t.post_id, 'view_earned', 1, 'view:' || p_ticket);
+                 ('user', p_user, t.post_id, 'view_earned', 1, 'view:' || p_ticket)
+          ON CONFLICT (idempotency_key, account) DO NOTHING;
+          GET DIAGNOSTICS v_rows = ROW_COUNT;
+          IF v_rows <> 2 THEN
+            RAISE EXCEPTION 'Ledger key view:% was already used', p_ticket;
+          END IF;
+          UPDATE campaigns SET credits = credits - 1, views_total = views_total + 1,
+                 views_today = CASE WHEN views_day = current_date THEN views_today + 1 ELSE 1 END,
+                 views_day = current_date, last_view_at = now()
+           WHERE post_id = t.post_id RETURNING credits INTO v_left;
           UPDATE view_tickets SET status = 'claimed', claimed_at = now(), telemetry = p_telemetry WHERE id = p_ticket;
           UPDATE users SET credits = credits + 1,
                  risk_score = greatest(0, least(1000, risk_score + p_delta)),
@@ -178,7 +171,7 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
         END IF;
 
         IF p_next THEN
-          v_next := surf_offer(p_user, p_connection, false, v_blocked, v_risk, u.rotator_languages, v_earned,
+          v_next := surf_offer(p_user, p_connection, v_blocked, v_risk, u.rotator_languages, v_earned,
                                p_timer, p_cap, p_challenge_at, p_challenge, p_now);
         END IF;
         RETURN json_build_object(
@@ -189,15 +182,8 @@ export class SurfFunctions1763772000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      `DROP FUNCTION surf_claim(integer, text, uuid, jsonb, text, integer, integer, integer, timestamptz, boolean, integer, integer, text)`,
-    );
+    await queryRunner.query(`DROP FUNCTION surf_claim(integer, text, uuid, jsonb, text, integer, integer, integer, timestamptz, boolean, integer, integer, text)`);
     await queryRunner.query(`DROP FUNCTION surf_next(integer, text, integer, integer, integer, text, timestamptz)`);
-    await queryRunner.query(
-      `CREATE INDEX view_tickets_latest_claims ON view_tickets (viewer_id, claimed_at DESC) WHERE status = 'claimed'`,
-    );
-    await queryRunner.query(
-      `DROP FUNCTION surf_offer(integer, text, boolean, boolean, integer, text[], integer, integer, integer, integer, text, timestamptz)`,
-    );
+    await queryRunner.query(`DROP FUNCTION surf_offer(integer, text, boolean, integer, text[], integer, integer, integer, integer, text, timestamptz)`);
   }
 }

@@ -1,12 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every server process caches sessions, users, notification summaries and announcement
- * dismissals (MemberCache). These triggers tell all of them, on commit, which entry changed —
- * whatever wrote the row.
+ * Every server process caches sessions, users and notification summaries (MemberCache). These
+ * triggers tell all of them, on commit, which entry changed — whatever wrote the row.
  * Only the columns the cache holds fire on users (not credits or risk, which change per view).
- * Payloads: 's:<hex token hash>' for a session, 'm:<user id>' for a member's user row,
- * notifications or dismissals. Identical notifications of one transaction are delivered once.
+ * Payloads: 's:<hex token hash>' for a session, 'm:<user id>' for a member's user row or
+ * notifications. Identical notifications of one transaction are delivered once.
  */
 export class MemberCacheTriggers1763772600000 implements MigrationInterface {
   name = 'MemberCacheTriggers1763772600000';
@@ -44,13 +43,9 @@ export class MemberCacheTriggers1763772600000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TRIGGER notifications_member_cache AFTER INSERT OR UPDATE OR DELETE ON notifications
         FOR EACH ROW EXECUTE FUNCTION notify_member_cache()`);
-    await queryRunner.query(`
-      CREATE TRIGGER announcement_dismissals_member_cache AFTER INSERT OR DELETE ON announcement_dismissals
-        FOR EACH ROW EXECUTE FUNCTION notify_member_cache()`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TRIGGER announcement_dismissals_member_cache ON announcement_dismissals`);
     await queryRunner.query(`DROP TRIGGER notifications_member_cache ON notifications`);
     await queryRunner.query(`DROP TRIGGER users_deleted_member_cache ON users`);
     await queryRunner.query(`DROP TRIGGER users_member_cache ON users`);
