@@ -23,6 +23,12 @@ const noBranchingOnErrorText = [
   },
 ];
 
+/** Screens tell refusals apart by code: one status stands for many (409 is "not connected" and "not enough credits"). */
+const noBranchingOnErrorStatus = {
+  selector: "BinaryExpression[operator=/^[!=]==?$/][left.property.name='status'][right.value>=400]",
+  message: 'Branch on the error code (hasErrorCode), not on the HTTP status.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'bench/results/', 'test-results/', 'playwright-report/', 'client/public/'] },
   js.configs.recommended,
@@ -38,7 +44,16 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': ['error', ...noBranchingOnErrorText, noBranchingOnErrorStatus],
+    },
+  },
+  {
+    // The protocol itself: 401 goes to the login page, 406 to /logout, whatever the error.
+    files: ['client/src/api/apiClient.ts', 'client/src/boot/startApp.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noBranchingOnErrorText] },
   },
   {
     // Tests assert on the texts users read; the rule is for application code.

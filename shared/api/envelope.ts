@@ -1,8 +1,18 @@
-/** One user-facing error item of the /data envelope (spec 7, 8). */
+import type { ErrorCode } from './error-codes.js';
+
+/**
+ * One error item of the /data envelope. `heading` and `message` are for people; `code` and
+ * the typed fields are what code reads.
+ */
 export interface ApiError {
+  code: ErrorCode;
   heading: string;
   message: string;
   link?: string;
+  /** `validation`: the refused field's path in the payload ("username", "images.0"). */
+  field?: string;
+  /** `rate_limited`, `unavailable`: seconds until a retry may succeed. */
+  retryAfter?: number;
 }
 
 /** Every /data answer has this shape, success or failure. */

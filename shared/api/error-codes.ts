@@ -1,29 +1,54 @@
-/** Machine-readable error codes; the server maps each to an HTTP status in one place. */
+/**
+ * Machine-readable error codes: every error item of the envelope and every socket refusal
+ * carries one. The server maps each to an HTTP status here, in one place; the client branches
+ * on codes (and the typed fields of `ApiError`), never on wording.
+ */
 export const ErrorCode = {
+  /** A field failed its schema; `field` names it. */
   Validation: 'validation',
+  /** The request itself could not be read (malformed JSON or form data, a bad address). */
+  BadRequest: 'bad_request',
   Unauthenticated: 'unauthenticated',
   SessionRevoked: 'session_revoked',
   Forbidden: 'forbidden',
   MissingXhrMarker: 'missing_xhr_marker',
   NotFound: 'not_found',
+  /** A mailed link that expired, was used already, or never existed. */
+  LinkInvalid: 'link_invalid',
+  MethodNotAllowed: 'method_not_allowed',
   Conflict: 'conflict',
+  /** Earn Credits needs this tab's live connection, which the server has not seen (yet). */
+  NotConnected: 'not_connected',
   PayloadTooLarge: 'payload_too_large',
+  UriTooLong: 'uri_too_long',
   UnsupportedMediaType: 'unsupported_media_type',
+  /** Too many requests; `retryAfter` says when to try again. */
   RateLimited: 'rate_limited',
   Internal: 'internal',
+  /** A dependency (the database) cannot be reached; `retryAfter` says when to try again. */
+  Unavailable: 'unavailable',
+  /** The client could not reach the server at all (no answer); never sent by the server. */
+  Unreachable: 'unreachable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   validation: 400,
+  bad_request: 400,
   unauthenticated: 401,
   session_revoked: 406,
   forbidden: 403,
   missing_xhr_marker: 403,
   not_found: 404,
+  link_invalid: 404,
+  method_not_allowed: 405,
   conflict: 409,
+  not_connected: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
+  unreachable: 0,
 };

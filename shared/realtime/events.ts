@@ -1,4 +1,5 @@
 import type { Announcement } from '../announcements/announcements.js';
+import type { ErrorCode } from '../api/error-codes.js';
 import type { NotificationItem } from '../notifications/notifications.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
@@ -8,8 +9,19 @@ export interface LiveData {
   live_time: number;
 }
 
-/** Answers to client requests through acknowledgements; internal error text is never sent. */
-export type Ack<T> = { data: T } | { error: string };
+/**
+ * A refused socket request: a stable code (the client branches on it), words for people, and
+ * the typed fields that code carries. Internal error text is never sent.
+ */
+export interface SocketRefusal<C extends string = ErrorCode> {
+  code: C;
+  message: string;
+  /** Seconds until the same request may succeed (a countdown still running, a rate limit). */
+  retryAfter?: number;
+}
+
+/** Answers to client requests through acknowledgements. */
+export type Ack<T, C extends string = ErrorCode> = { data: T } | { error: SocketRefusal<C> };
 
 export interface ResumeAnswer {
   notifications: NotificationItem[];

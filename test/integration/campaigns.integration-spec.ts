@@ -208,7 +208,9 @@ describe('posts', () => {
     await alice.browser.delete(postPath(post.pid));
     const gone = await visitor.get(postPath(post.pid));
     expect(gone.status).toBe(404);
-    expect(gone.body.errors).toEqual([{ heading: 'Post not found', message: 'This post does not exist or was deleted.' }]);
+    expect(gone.body.errors).toEqual([
+      { code: 'not_found', heading: 'Post not found', message: 'This post does not exist or was deleted.' },
+    ]);
   });
 
   it('a visitor cannot create, edit or delete posts, nor upload pictures for them', async () => {
@@ -268,13 +270,15 @@ describe('assigning and withdrawing credits', () => {
 
     const tooMuch = await campaignCall(alice.browser, post.pid, 'assign', { amount: before.balance + 1 });
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.errors).toEqual([{ heading: 'Not enough credits', message: 'You do not have that many credits.' }]);
+    expect(tooMuch.body.errors).toEqual([
+      { code: 'conflict', heading: 'Not enough credits', message: 'You do not have that many credits.' },
+    ]);
     expect((await campaignCall(alice.browser, post.pid, 'assign', { amount: 1_000_000 })).status).toBe(409);
 
     const overdraw = await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 5 });
     expect(overdraw.status).toBe(409);
     expect(overdraw.body.errors).toEqual([
-      { heading: 'Not enough credits', message: 'This campaign does not have that many credits left.' },
+      { code: 'conflict', heading: 'Not enough credits', message: 'This campaign does not have that many credits left.' },
     ]);
 
     expect(await balanceOf(db, alice.id)).toBe(before.balance);
@@ -426,7 +430,9 @@ describe('assigning and withdrawing credits', () => {
     ];
     for (const answer of await Promise.all(attempts)) {
       expect(answer.status).toBe(404);
-      expect(answer.body.errors).toEqual([{ heading: 'Post not found', message: 'This post does not exist or was deleted.' }]);
+      expect(answer.body.errors).toEqual([
+        { code: 'not_found', heading: 'Post not found', message: 'This post does not exist or was deleted.' },
+      ]);
     }
     expect(await balanceOf(db, alice.id)).toBe(before.alice);
     expect(await balanceOf(db, mallory.id)).toBe(before.mallory);

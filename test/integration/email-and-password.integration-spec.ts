@@ -80,7 +80,11 @@ describe('confirming the email address', () => {
   it('refuses the same link a second time with 404 "Link not valid"', async () => {
     const { status, body } = await member.browser.post(ACCOUNT_ENDPOINTS.confirmEmail, link);
     expect(status).toBe(404);
-    expect(body.errors[0]).toEqual({ heading: 'Link not valid', message: expect.stringMatching(/expired|used/) });
+    expect(body.errors[0]).toEqual({
+      code: 'link_invalid',
+      heading: 'Link not valid',
+      message: expect.stringMatching(/expired|used/),
+    });
   });
 
   it('refuses an expired confirmation link with 404', async () => {

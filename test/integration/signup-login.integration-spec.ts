@@ -145,7 +145,9 @@ describe('signing up', () => {
       email: 'someone-else@example.test',
     });
     expect(status).toBe(409);
-    expect(body.errors).toEqual([{ heading: 'Invalid username', message: expect.stringContaining('taken') }]);
+    expect(body.errors).toEqual([
+      { code: 'conflict', field: 'username', heading: 'Invalid username', message: expect.stringContaining('taken') },
+    ]);
     expect(await userCount()).toBe(before);
   });
 
@@ -155,7 +157,9 @@ describe('signing up', () => {
       email: 'ALICE1@Example.TEST',
     });
     expect(status).toBe(409);
-    expect(body.errors).toEqual([expect.objectContaining({ heading: 'Invalid email', link: '/password/reset' })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ code: 'conflict', field: 'email', heading: 'Invalid email', link: '/password/reset' }),
+    ]);
   });
 
   it('names both fields when the username and the email are both taken', async () => {

@@ -272,7 +272,9 @@ describe('what is offered', () => {
       expect([languages, status]).toEqual([languages, 400]);
     }
     const unknown = await bob.browser.put(SURF_ENDPOINTS.rotator, { languages: ['en', 'xx'] });
-    expect(unknown.body.errors).toEqual([{ heading: 'Invalid languages', message: 'Unknown language: xx.' }]);
+    expect(unknown.body.errors).toEqual([
+      { code: 'validation', field: 'languages', heading: 'Invalid languages', message: 'Unknown language: xx.' },
+    ]);
     expect((await bob.browser.get<RotatorAnswer>(SURF_ENDPOINTS.rotator)).body.data!.selected).toEqual(['de']);
 
     // No choice means every language.
@@ -423,7 +425,9 @@ describe('cheats the server refuses', () => {
     for (const socketId of [null, mallory.tab.id, closedId, visitorTab.id, 'no such socket', 'x'.repeat(65)]) {
       const { status, body } = await surfNext(bob.browser, socketId);
       expect([socketId, status]).toEqual([socketId, 409]);
-      expect(body.errors).toEqual([{ heading: 'Not connected', message: expect.stringMatching(/live connection/) }]);
+      expect(body.errors).toEqual([
+        { code: 'not_connected', heading: 'Not connected', message: expect.stringMatching(/live connection/) },
+      ]);
     }
     expect((await db.query(`SELECT count(*)::int AS n FROM view_tickets WHERE viewer_id = $1`, [bob.id])).rows[0].n).toBe(0);
     // A visitor cannot surf at all.

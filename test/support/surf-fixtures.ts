@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ErrorCode } from '../../shared/api/error-codes.js';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_ID_HEADER } from '../../shared/api/headers.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem, type PostPayload } from '../../shared/campaigns/campaigns.js';
@@ -195,7 +196,8 @@ export async function sendClaim(
 ): Promise<Ack<SurfClaimAnswer>> {
   const raw = socket.socket as unknown as Socket;
   const answer = (await raw.timeout(timeoutMs).emitWithAck('surf:claim', payload)) as Ack<SurfClaimAnswer>;
-  if ('error' in answer && /something went wrong/i.test(answer.error)) surfServerErrors.push(`surf:claim → ${answer.error}`);
+  if ('error' in answer && answer.error.code === ErrorCode.Internal)
+    surfServerErrors.push(`surf:claim → ${answer.error.message}`);
   return answer;
 }
 
@@ -241,7 +243,7 @@ export async function creditedClaim(
 /** The refusal text of an acknowledgement that must be a refusal ({ error }). */
 export function refusal(answer: Ack<SurfClaimAnswer>): string {
   if (!('error' in answer)) throw new Error(`expected a refusal, got ${JSON.stringify(answer)}`);
-  return answer.error;
+  return answer.error.message;
 }
 
 /** A new member with one connected tab. */

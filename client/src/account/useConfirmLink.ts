@@ -6,6 +6,8 @@ import type { ApiError } from '@shared/api/envelope.js';
 import { api } from '../api/api.js';
 import { startApp } from '../boot/startApp.js';
 import { errorsOrFallback } from '../forms/fieldErrors.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { hasErrorCode } from '../api/errorCodes.js';
 
 export type ConfirmLinkState =
   | { kind: 'confirming' }
@@ -37,7 +39,7 @@ export function useConfirmLink(id: string, code: string): ConfirmLinkState {
       if (result.data) {
         await startApp();
         setState({ kind: 'done', answer: result.data });
-      } else if (result.status === 404 || result.status === 400) {
+      } else if (hasErrorCode(result.errors, ErrorCode.LinkInvalid, ErrorCode.Validation)) {
         setState({ kind: 'invalid' });
       } else {
         setState({ kind: 'failed', errors: errorsOrFallback(result.errors, result.status) });

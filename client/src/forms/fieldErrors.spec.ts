@@ -1,3 +1,4 @@
+import type { ApiError } from '@shared/api/envelope.js';
 import { errorsOrFallback, issuesToFieldErrors, splitApiErrors } from './fieldErrors.js';
 
 describe('form errors', () => {
@@ -16,13 +17,14 @@ describe('form errors', () => {
     });
   });
 
-  it('puts a server error headed "Invalid <field>" beside that field, with its link', () => {
+  it('puts a server error naming a field of the form beside that field, with its link', () => {
     const split = splitApiErrors(
       [
-        { heading: 'Invalid username', message: 'That username is taken.' },
-        { heading: 'Invalid email', message: 'An account uses this address.', link: '/password/reset' },
-        { heading: 'Invalid request', message: 'Could not read it.' },
-        { heading: 'Login failed', message: 'Wrong password.' },
+        { code: 'conflict', field: 'username', heading: 'Invalid username', message: 'That username is taken.' },
+        { code: 'conflict', field: 'email', heading: 'Taken', message: 'An account uses this address.', link: '/password/reset' },
+        { code: 'validation', field: 'firstName', heading: 'Invalid firstName', message: 'Not on this form.' },
+        { code: 'bad_request', heading: 'Invalid request', message: 'Could not read it.' },
+        { code: 'validation', heading: 'Login failed', message: 'Wrong password.' },
       ],
       fields,
     );
@@ -30,13 +32,13 @@ describe('form errors', () => {
       username: { message: 'That username is taken.' },
       email: { message: 'An account uses this address.', link: '/password/reset' },
     });
-    expect(split.form.map((error) => error.heading)).toEqual(['Invalid request', 'Login failed']);
+    expect(split.form.map((error) => error.heading)).toEqual(['Invalid firstName', 'Invalid request', 'Login failed']);
   });
 
   it('says something useful when a failure came without errors', () => {
-    expect(errorsOrFallback([], 0)[0].heading).toBe('No connection');
-    expect(errorsOrFallback([], 500)[0].heading).toBe('Something went wrong');
-    const own = [{ heading: 'Slow down', message: 'Try again in 3 minutes.' }];
+    expect(errorsOrFallback([], 0)[0]).toMatchObject({ code: 'unreachable', heading: 'No connection' });
+    expect(errorsOrFallback([], 500)[0]).toMatchObject({ code: 'internal', heading: 'Something went wrong' });
+    const own: ApiError[] = [{ code: 'rate_limited', heading: 'Slow down', message: 'Try again in 3 minutes.', retryAfter: 180 }];
     expect(errorsOrFallback(own, 429)).toEqual(own);
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiError } from '@shared/api/envelope.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 
 /** What a form shows beside one field: a message, and a link when the server gave one. */
 export interface FieldError {
@@ -14,8 +15,6 @@ export interface ValidationIssue {
   message: string;
 }
 
-const FIELD_HEADING = /^Invalid (\S+)$/;
-
 /** The first message per field from a schema's issues; issues of other paths are dropped. */
 export function issuesToFieldErrors<F extends string>(issues: readonly ValidationIssue[], fields: readonly F[]): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
@@ -26,10 +25,7 @@ export function issuesToFieldErrors<F extends string>(issues: readonly Validatio
   return errors;
 }
 
-/**
- * The server names a refused field in the heading ("Invalid username"): those errors go
- * beside their field, every other error above the form.
- */
+/** Errors naming one of the form's fields go beside it, every other error above the form. */
 export function splitApiErrors<F extends string>(
   errors: readonly ApiError[],
   fields: readonly F[],
@@ -37,7 +33,7 @@ export function splitApiErrors<F extends string>(
   const byField: FieldErrors<F> = {};
   const form: ApiError[] = [];
   for (const error of errors) {
-    const field = FIELD_HEADING.exec(error.heading)?.[1] as F | undefined;
+    const field = error.field as F | undefined;
     if (field && fields.includes(field)) {
       if (!byField[field]) byField[field] = { message: error.message, ...(error.link ? { link: error.link } : {}) };
     } else {
@@ -51,9 +47,15 @@ export function splitApiErrors<F extends string>(
 export function errorsOrFallback(errors: readonly ApiError[], status: number): ApiError[] {
   if (errors.length > 0) return [...errors];
   if (status === 0) {
-    return [{ heading: 'No connection', message: 'We could not reach the server. Please check your connection and try again.' }];
+    return [
+      {
+        code: ErrorCode.Unreachable,
+        heading: 'No connection',
+        message: 'We could not reach the server. Please check your connection and try again.',
+      },
+    ];
   }
-  return [{ heading: 'Something went wrong', message: 'Please try again in a moment.' }];
+  return [{ code: ErrorCode.Internal, heading: 'Something went wrong', message: 'Please try again in a moment.' }];
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;

@@ -14,6 +14,7 @@ import { useForm } from '../forms/useForm.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
+import { ErrorCode } from '@shared/api/error-codes.js';
 
 /** Chooses a new password with the mailed token; that logs in and ends the other sessions. */
 export default function PasswordResetTokenPage() {
@@ -28,7 +29,7 @@ export default function PasswordResetTokenPage() {
     validate: (values) => newPasswordErrors(values, 'password', 'repeat'),
     submit: async (values) => {
       const result = await api.post<null>(ACCOUNT_ENDPOINTS.passwordReset, { token, password: values.password });
-      if (result.status === 404 || result.errors.some((error) => error.heading === 'Invalid token')) setLinkInvalid(true);
+      if (result.errors.some((error) => error.code === ErrorCode.LinkInvalid || error.field === 'token')) setLinkInvalid(true);
       return result;
     },
     onSuccess: async () => {

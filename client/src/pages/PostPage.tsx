@@ -10,12 +10,15 @@ import { pidOf } from '../posts/postPath.js';
 import { PostView } from '../posts/PostView.js';
 import { userAtom } from '../session/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { hasErrorCode } from '../api/errorCodes.js';
 
 /** One post by its address, for anyone, visitors included (spec 2). */
 export default function PostPage() {
   const pid = pidOf(useParams().pid);
   const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);
-  const notFound = pid === null || post.failure?.status === 404 || post.failure?.status === 400;
+  const notFound =
+    pid === null || hasErrorCode(post.failure?.errors, ErrorCode.NotFound, ErrorCode.Validation, ErrorCode.BadRequest);
   usePageTitle(
     notFound ? 'Post not found' : post.data ? `${post.data.author.first_name}: ${excerptOf(post.data.text, 60)}` : 'Post',
   );

@@ -9,13 +9,15 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { ProfileView } from '../profile/ProfileView.js';
 import { userAtom } from '../session/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { hasErrorCode } from '../api/errorCodes.js';
 
 /** Anyone's public profile, visitors included (spec 2). */
 export default function PublicProfilePage() {
   const { obj, tab } = useParams();
   const user = useAtomValue(userAtom);
   const profile = useApiData<ProfileAnswer>(obj ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(obj)}` : null);
-  const notFound = !obj || profile.failure?.status === 404;
+  const notFound = !obj || hasErrorCode(profile.failure?.errors, ErrorCode.NotFound);
   usePageTitle(notFound ? 'No such member' : profile.data ? `${profile.data.first_name} (@${profile.data.username})` : 'Profile');
 
   if (!obj && user) return <Navigate replace to={PATHS.profile} />;

@@ -8,6 +8,7 @@ import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
 import { socketAtom, type AppSocket } from './socketAtom.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 
 let connectedKey: string | null = null;
 /** Bumped by every connect and disconnect, so a connect still loading the client library knows it was superseded. */
@@ -78,11 +79,12 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
 /** Sends the surf bar's Next click; answers the server's acknowledgement (or an error when offline). */
 export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer>> {
   const current = appStore.get(socketAtom);
-  if (!current?.connected) return Promise.resolve({ error: 'You are offline. Reconnecting…' });
+  if (!current?.connected)
+    return Promise.resolve({ error: { code: ErrorCode.Unreachable, message: 'You are offline. Reconnecting…' } });
   return current
     .timeout(timeoutMs)
     .emitWithAck('surf:claim', claim)
-    .catch(() => ({ error: 'The server did not answer. Please press Next again.' }));
+    .catch(() => ({ error: { code: ErrorCode.Unreachable, message: 'The server did not answer. Please press Next again.' } }));
 }
 
 const replacedListeners = new Set<(ticketId: string) => void>();

@@ -1,4 +1,4 @@
-import { countdownLabel, msUntilNextTick, secondsLeft, secondsLeftInRefusal, TICK_SLACK_MS } from './countdown.js';
+import { countdownLabel, msUntilNextTick, secondsLeft, TICK_SLACK_MS } from './countdown.js';
 
 describe('surf countdown', () => {
   const issuedAt = 1_000_000;
@@ -27,10 +27,5 @@ describe('surf countdown', () => {
   it('labels the time left', () => {
     expect(countdownLabel(15)).toBe('15 s');
     expect(countdownLabel(65)).toBe('1:05');
-  });
-
-  it('reads the seconds a "wait" refusal names', () => {
-    expect(secondsLeftInRefusal('Please wait until the countdown ends (4 s left).')).toBe(4);
-    expect(secondsLeftInRefusal('This view has already been counted.')).toBeNull();
   });
 });

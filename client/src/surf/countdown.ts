@@ -25,9 +25,3 @@ export function countdownLabel(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
-
-/** The remaining seconds a "wait" refusal names ("… (4 s left)."), or null. */
-export function secondsLeftInRefusal(message: string): number | null {
-  const match = /\((\d{1,5}) s left\)/.exec(message);
-  return match ? Number(match[1]) : null;
-}

@@ -8,8 +8,10 @@ import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { claimView, onSurfReplaced } from '../realtime/realtimeConnection.js';
 import { buildClickTelemetry } from './clickTelemetry.js';
-import { msUntilNextTick, secondsLeftInRefusal } from './countdown.js';
+import { msUntilNextTick } from './countdown.js';
 import { canClaim, initialSurfState, surfReducer, type SurfState } from './surfState.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { hasErrorCode } from '../api/errorCodes.js';
 
 /** POST next answers 409 until the server sees this tab's socket; ask again after this long. */
 export const NOT_CONNECTED_RETRY_MS = 1000;
@@ -72,8 +74,8 @@ export function useSurfBar(): SurfBar {
     dispatch({ type: 'loading' });
     const result = await api.request<SurfNextAnswer>({ method: 'POST', path: SURF_ENDPOINTS.next });
     if (run !== generation.current) return;
-    if (result.status === 409) {
-      // "Not connected": the server has not seen this tab's socket yet.
+    if (hasErrorCode(result.errors, ErrorCode.NotConnected)) {
+      // The server has not seen this tab's socket yet.
       dispatch({ type: 'connecting' });
       retryTimer.current = window.setTimeout(() => run === generation.current && void loadNext(), NOT_CONNECTED_RETRY_MS);
       return;
@@ -186,12 +188,12 @@ export function useSurfBar(): SurfBar {
         }
         return;
       }
-      const wait = secondsLeftInRefusal(answer.error);
-      if (wait !== null) {
+      const { message, retryAfter } = answer.error;
+      if (answer.error.code === ErrorCode.Conflict && retryAfter !== undefined) {
         dispatch({
           type: 'claimTooEarly',
-          notice: { tone: 'info', text: answer.error },
-          secondsLeft: wait,
+          notice: { tone: 'info', text: message },
+          secondsLeft: retryAfter,
           serverNowMs: serverNow(),
         });
         return;
@@ -199,10 +201,10 @@ export function useSurfBar(): SurfBar {
       if (store.get(connectionStateAtom) !== 'connected') {
         // The ticket belonged to the lost connection; a new one comes after the reconnect.
         generation.current++;
-        dispatch({ type: 'connecting', notice: { tone: 'error', text: answer.error } });
+        dispatch({ type: 'connecting', notice: { tone: 'error', text: message } });
         return;
       }
-      dispatch({ type: 'claimSettled', notice: { tone: 'error', text: answer.error } });
+      dispatch({ type: 'claimSettled', notice: { tone: 'error', text: message } });
       void loadNext();
     },
     [store, serverNow, loadNext, show],

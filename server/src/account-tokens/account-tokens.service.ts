@@ -20,7 +20,7 @@ export interface IssuedToken {
 }
 
 const INVALID_LINK = new AppError(
-  ErrorCode.NotFound,
+  ErrorCode.LinkInvalid,
   'Link not valid',
   'This link has expired or has already been used. Please ask for a new one.',
 );

@@ -76,6 +76,7 @@ export class AccountService {
         ErrorCode.RateLimited,
         'Mail just sent',
         `We just sent it. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        { retryAfter: seconds },
       );
     }
     if (recent.count >= RESENDS_PER_HOUR) {
@@ -84,6 +85,7 @@ export class AccountService {
         ErrorCode.RateLimited,
         'Too many mails',
         `You asked for many mails. Please try again in ${minutes} minutes.`,
+        { retryAfter: minutes * 60 },
       );
     }
     await this.auth.sendConfirmation({ id: user.id, email: user.email, firstName: user.firstName });

@@ -198,11 +198,12 @@ export class AuthService {
 }
 
 export function lockedError(until: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
   return new AppError(
     ErrorCode.RateLimited,
     'Too many failed attempts',
     `This account is locked after too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-    { link: '/password/reset' },
+    { link: '/password/reset', retryAfter: seconds },
   );
 }

@@ -23,7 +23,9 @@ export class OnboardingService {
   async savePreferences(userId: number, { languages, interests }: OnboardingPreferencesPayload): Promise<void> {
     const unknown = languages.filter((code) => !isLanguageCode(code));
     if (unknown.length) {
-      throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`);
+      throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`, {
+        field: 'languages',
+      });
     }
     const uniqueInterests = [...new Set(interests.map((interest) => interest.toLowerCase()))];
     await this.users.update(userId, { languages: [...new Set(languages)], interests: uniqueInterests });
@@ -44,7 +46,9 @@ export class OnboardingService {
     }
     const owner = await this.users.findByUsername(payload.username);
     if (owner && owner.id !== user.id) {
-      throw new AppError(ErrorCode.Conflict, 'Invalid username', 'That username is taken. Please choose another.');
+      throw new AppError(ErrorCode.Conflict, 'Invalid username', 'That username is taken. Please choose another.', {
+        field: 'username',
+      });
     }
     await this.users.update(user.id, {
       username: payload.username,

@@ -86,6 +86,7 @@ export class PostsService {
         ErrorCode.Validation,
         'Invalid imageIds',
         'A picture of this post was not uploaded by you. Please upload it again.',
+        { field: 'imageIds' },
       );
     }
     return { ...values, imageIds, youtubeId: values.youtube ? youtubeIdOf(values.youtube) : null };

@@ -1,4 +1,5 @@
 import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { fastifyCookie } from '@fastify/cookie';
 import { z } from 'zod';
@@ -69,7 +70,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   /** Called by a (re)connected tab: what it missed, and the current live data. */
   private async resume(socket: RealtimeSocket, body: unknown): Promise<Ack<ResumeAnswer>> {
     const request = resumeSchema.safeParse(body);
-    if (!request.success) return { error: 'Invalid request' };
+    if (!request.success) return { error: { code: ErrorCode.Validation, message: 'Invalid request' } };
     const { userId } = socket.data;
     try {
       if (userId === null) return { data: { notifications: [], unread: 0, live: await this.liveData.forUser(null) } };
@@ -81,7 +82,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       return { data: { notifications, unread, live } };
     } catch (error) {
       this.logger.error(`session:resume failed: ${error instanceof Error ? error.message : error}`);
-      return { error: 'Something went wrong. Please reload the page.' };
+      return { error: { code: ErrorCode.Internal, message: 'Something went wrong. Please reload the page.' } };
     }
   }
 
@@ -129,7 +130,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     socket.data.eventCount++;
     if (socket.data.eventCount <= this.config.socketEventsPerWindow) return next();
     const ack = packet[packet.length - 1];
-    if (typeof ack === 'function') ack({ error: 'Too many requests. Please slow down.' });
+    if (typeof ack === 'function') {
+      const retryAfter = Math.max(1, Math.ceil((socket.data.windowStartedAt + SOCKET_EVENT_WINDOW_MS - now) / 1000));
+      ack({ error: { code: ErrorCode.RateLimited, message: 'Too many requests. Please slow down.', retryAfter } });
+    }
     next(new Error('rate limited'));
   }
 }

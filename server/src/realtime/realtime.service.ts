@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
 import { rooms } from '@shared/realtime/events.js';
@@ -51,7 +52,9 @@ export class RealtimeService {
       (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
         if (typeof ack !== 'function') return;
         const answer = ack as (answer: Ack<unknown>) => void;
-        handler(socket, payload).then(answer, () => answer({ error: 'Something went wrong. Please try again.' }));
+        handler(socket, payload).then(answer, () =>
+          answer({ error: { code: ErrorCode.Internal, message: 'Something went wrong. Please try again.' } }),
+        );
       });
     }
   }

@@ -14,7 +14,8 @@ import { UsersService } from '../users/users.service.js';
 
 const EMAIL_CHANGES_PER_HOUR = 3;
 
-const WRONG_PASSWORD = (field: string) => new AppError(ErrorCode.Validation, `Invalid ${field}`, 'That password is wrong.');
+const WRONG_PASSWORD = (field: string) =>
+  new AppError(ErrorCode.Validation, `Invalid ${field}`, 'That password is wrong.', { field });
 
 @Injectable()
 export class SettingsService {
@@ -67,10 +68,14 @@ export class SettingsService {
     const hash = await this.users.passwordHashOf(auth.user.id);
     if (!(await this.hasher.verify(hash, payload.password))) throw WRONG_PASSWORD('password');
     if (payload.newEmail.toLowerCase() === auth.user.email.toLowerCase()) {
-      throw new AppError(ErrorCode.Validation, 'Invalid newEmail', 'This is already your email address.');
+      throw new AppError(ErrorCode.Validation, 'Invalid newEmail', 'This is already your email address.', {
+        field: 'newEmail',
+      });
     }
     if (await this.users.findByEmail(payload.newEmail)) {
-      throw new AppError(ErrorCode.Conflict, 'Invalid newEmail', 'Another account uses this email address.');
+      throw new AppError(ErrorCode.Conflict, 'Invalid newEmail', 'Another account uses this email address.', {
+        field: 'newEmail',
+      });
     }
     const recent = await this.tokens.recent(auth.user.id, 'change_email', 60);
     if (recent.count >= EMAIL_CHANGES_PER_HOUR) {
@@ -78,6 +83,7 @@ export class SettingsService {
         ErrorCode.RateLimited,
         'Too many changes',
         'You asked for several changes. Please try again in an hour.',
+        { retryAfter: 3600 },
       );
     }
     const token = await this.tokens.issue(auth.user.id, 'change_email', payload.newEmail);

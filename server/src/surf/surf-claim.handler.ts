@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Ack } from '@shared/realtime/events.js';
 import { surfClaimSchema, type SurfClaimAnswer } from '@shared/surf/surf.js';
 import { RealtimeService, type RealtimeSocket } from '../realtime/realtime.service.js';
@@ -20,15 +21,21 @@ export class SurfClaimHandler implements OnModuleInit {
 
   private async claim(socket: RealtimeSocket, body: unknown): Promise<Ack<SurfClaimAnswer>> {
     const userId = socket.data.userId;
-    if (userId === null) return { error: 'Please log in to earn credits.' };
+    if (userId === null) return { error: { code: ErrorCode.Unauthenticated, message: 'Please log in to earn credits.' } };
     const claim = surfClaimSchema.safeParse(body);
-    if (!claim.success) return { error: 'This click could not be read. Please reload the page.' };
+    if (!claim.success)
+      return { error: { code: ErrorCode.Validation, message: 'This click could not be read. Please reload the page.' } };
     try {
       return { data: await this.surf.claim(userId, socket.id, claim.data) };
     } catch (error) {
-      if (error instanceof SurfRefusal) return { error: error.message };
+      if (error instanceof SurfRefusal) {
+        const { message, retryAfter } = error;
+        return { error: { code: ErrorCode.Conflict, message, ...(retryAfter ? { retryAfter } : {}) } };
+      }
       this.logger.error(`surf:claim failed: ${error instanceof Error ? error.stack : error}`);
-      return { error: 'Something went wrong. Your credit is safe; please press Next again.' };
+      return {
+        error: { code: ErrorCode.Internal, message: 'Something went wrong. Your credit is safe; please press Next again.' },
+      };
     }
   }
 }

@@ -38,7 +38,10 @@ export class SurfController {
     @Body(new ZodValidationPipe(rotatorSchema)) { languages }: RotatorPayload,
   ): Promise<RotatorAnswer> {
     const unknown = languages.filter((code) => !isLanguageCode(code));
-    if (unknown.length) throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`);
+    if (unknown.length)
+      throw new AppError(ErrorCode.Validation, 'Invalid languages', `Unknown language: ${unknown.join(', ')}.`, {
+        field: 'languages',
+      });
     const selected = [...new Set(languages)];
     await this.dataSource.query(`UPDATE users SET rotator_languages = $2 WHERE id = $1`, [auth.user.id, selected]);
     return { languages: LANGUAGE_NAMES, selected };

@@ -20,7 +20,14 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CHALLENGE_CODES = 4;
 
 /** A claim the server refuses; its message is what the member reads. */
-export class SurfRefusal extends Error {}
+export class SurfRefusal extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** The PL/pgSQL functions of migration SurfFunctions, each one round trip and one commit. */
 const SURF_NEXT = {
@@ -103,7 +110,7 @@ export class SurfService {
     const userId = auth.user.id;
     if (!connectionId || !(await this.realtime.connectionBelongsTo(connectionId, userId))) {
       throw new AppError(
-        ErrorCode.Conflict,
+        ErrorCode.NotConnected,
         'Not connected',
         'Earn Credits needs a live connection. Please wait a moment or reload the page.',
       );
@@ -149,7 +156,7 @@ export class SurfService {
     if (outcome.outcome === 'too_early') {
       const elapsed = (now - outcome.issued_ms!) / 1000;
       const left = Math.max(1, Math.ceil(outcome.timer! - elapsed));
-      throw new SurfRefusal(`Please wait until the countdown ends (${left} s left).`);
+      throw new SurfRefusal(`Please wait until the countdown ends (${left} s left).`, left);
     }
 
     const cc = Number(outcome.cc);

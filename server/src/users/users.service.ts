@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import type { ApiError } from '@shared/api/envelope.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../common/errors/app-error.js';
 import { UserEntity } from './user.entity.js';
@@ -67,13 +68,20 @@ export class UsersService {
       .select(['u.username', 'u.email'])
       .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', user)
       .getMany();
-    const errors = [];
+    const errors: ApiError[] = [];
     if (taken.some((u) => u.username.toLowerCase() === user.username.toLowerCase())) {
-      errors.push({ heading: 'Invalid username', message: 'That username is taken. Please choose another.' });
+      errors.push({
+        code: ErrorCode.Conflict,
+        heading: 'Invalid username',
+        message: 'That username is taken. Please choose another.',
+        field: 'username',
+      });
     }
     if (taken.some((u) => u.email.toLowerCase() === user.email.toLowerCase())) {
       errors.push({
+        code: ErrorCode.Conflict,
         heading: 'Invalid email',
+        field: 'email',
         message: 'An account with this email address exists. Log in, or reset your password.',
         link: '/password/reset',
       });
@@ -88,7 +96,9 @@ export class UsersService {
     } catch (error) {
       // Two signups racing for one name: the unique index decides.
       if ((error as { code?: string }).code === '23505') {
-        throw new AppError(ErrorCode.Conflict, 'Invalid username', 'That username or email is taken. Please choose another.');
+        throw new AppError(ErrorCode.Conflict, 'Invalid username', 'That username or email is taken. Please choose another.', {
+          field: 'username',
+        });
       }
       throw error;
     }

@@ -12,7 +12,7 @@ describe('mapping failures to the envelope', () => {
     );
     expect(response).toEqual({
       status: 409,
-      errors: [{ heading: 'Taken', message: 'That username is taken.', link: '/login' }],
+      errors: [{ code: 'conflict', heading: 'Taken', message: 'That username is taken.', link: '/login' }],
       unexpected: false,
     });
   });
@@ -21,11 +21,18 @@ describe('mapping failures to the envelope', () => {
     const result = z.object({ name: z.string().min(2), age: z.number() }).safeParse({ name: 'a', age: 'x' });
     const response = toErrorResponse(result.error, 'r2');
     expect(response.status).toBe(400);
-    expect(response.errors.map((error) => error.heading)).toEqual(['Invalid name', 'Invalid age']);
+    expect(response.errors.map(({ code, field, heading }) => ({ code, field, heading }))).toEqual([
+      { code: 'validation', field: 'name', heading: 'Invalid name' },
+      { code: 'validation', field: 'age', heading: 'Invalid age' },
+    ]);
   });
 
   it('answers framework 4xx errors with a generic text of their status', () => {
-    expect(toErrorResponse(new NotFoundException('Cannot GET /data/x'), 'r3')).toMatchObject({ status: 404, unexpected: false });
+    expect(toErrorResponse(new NotFoundException('Cannot GET /data/x'), 'r3')).toMatchObject({
+      status: 404,
+      errors: [{ code: 'not_found' }],
+      unexpected: false,
+    });
     expect(
       toErrorResponse(Object.assign(new Error('Request body is too large'), { statusCode: 413 }), 'r4').errors[0].message,
     ).not.toMatch(/body is too large/);
@@ -36,6 +43,6 @@ describe('mapping failures to the envelope', () => {
     expect(response.status).toBe(500);
     expect(response.unexpected).toBe(true);
     expect(JSON.stringify(response.errors)).not.toMatch(/duplicate key|users_pkey/);
-    expect(response.errors[0].message).toContain('req-42');
+    expect(response.errors[0]).toMatchObject({ code: 'internal', message: expect.stringContaining('req-42') });
   });
 });

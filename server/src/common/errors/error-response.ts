@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ZodError } from 'zod';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { AppError } from './app-error.js';
 
@@ -10,17 +11,26 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-/** Headings users read for statuses that reach us from the framework rather than from AppError. */
+/** What users read for statuses that reach us from the framework rather than from AppError. */
 const FRAMEWORK_ERRORS: Record<number, ApiError> = {
-  400: { heading: 'Invalid request', message: 'The request could not be read. Please check what you sent.' },
-  401: { heading: 'Please log in', message: 'You need to be logged in to do this.' },
-  403: { heading: 'Not allowed', message: 'You are not allowed to do this.' },
-  404: { heading: 'Not found', message: 'What you asked for does not exist.' },
-  405: { heading: 'Not allowed', message: 'This method is not allowed here.' },
-  406: { heading: 'Session ended', message: 'Your session has ended. Please log in again.' },
-  413: { heading: 'Too large', message: 'The request is too large.' },
-  415: { heading: 'Unsupported format', message: 'The request body must be JSON or form data.' },
-  429: { heading: 'Slow down', message: 'Too many requests. Please try again in a minute.' },
+  400: {
+    code: ErrorCode.BadRequest,
+    heading: 'Invalid request',
+    message: 'The request could not be read. Please check what you sent.',
+  },
+  401: { code: ErrorCode.Unauthenticated, heading: 'Please log in', message: 'You need to be logged in to do this.' },
+  403: { code: ErrorCode.Forbidden, heading: 'Not allowed', message: 'You are not allowed to do this.' },
+  404: { code: ErrorCode.NotFound, heading: 'Not found', message: 'What you asked for does not exist.' },
+  405: { code: ErrorCode.MethodNotAllowed, heading: 'Not allowed', message: 'This method is not allowed here.' },
+  406: { code: ErrorCode.SessionRevoked, heading: 'Session ended', message: 'Your session has ended. Please log in again.' },
+  413: { code: ErrorCode.PayloadTooLarge, heading: 'Too large', message: 'The request is too large.' },
+  414: { code: ErrorCode.UriTooLong, heading: 'Address too long', message: 'The address of this request is too long.' },
+  415: {
+    code: ErrorCode.UnsupportedMediaType,
+    heading: 'Unsupported format',
+    message: 'The request body must be JSON or form data.',
+  },
+  429: { code: ErrorCode.RateLimited, heading: 'Slow down', message: 'Too many requests. Please try again in a minute.' },
 };
 
 /**
@@ -42,6 +52,7 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     status: 500,
     errors: [
       {
+        code: ErrorCode.Internal,
         heading: 'Something went wrong',
         message: `Something went wrong on our side and we have been told. Please try again. (Reference: ${requestId})`,
       },
@@ -53,8 +64,13 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
 /** One error item per bad field, named after the field so a form can show it next to it. */
 function zodErrors(error: ZodError): ApiError[] {
   return error.issues.map((issue) => {
-    const field = issue.path.join('.') || 'request';
-    return { heading: `Invalid ${field}`, message: issue.message };
+    const field = issue.path.join('.');
+    return {
+      code: ErrorCode.Validation,
+      heading: `Invalid ${field || 'request'}`,
+      message: issue.message,
+      ...(field ? { field } : {}),
+    };
   });
 }
 

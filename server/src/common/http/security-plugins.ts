@@ -23,7 +23,9 @@ export async function registerHttpPlugins(fastify: FastifyInstance, config: AppC
   await fastify.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(ErrorCode.RateLimited, 'Slow down', `Too many requests. Please try again in ${waitText(context.ttl)}.`),
+      new AppError(ErrorCode.RateLimited, 'Slow down', `Too many requests. Please try again in ${waitText(context.ttl)}.`, {
+        retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   });
 }
 

@@ -19,6 +19,7 @@ export class ZodValidationPipe<T> implements PipeTransform<unknown, T> {
         ErrorCode.Validation,
         `Invalid ${field || 'request'}`,
         'This text contains a character that is not allowed.',
+        field ? { field } : {},
       );
     }
     return parsed;
