@@ -10,6 +10,9 @@ import { SurfIndexes1763770800000 } from './1763770800000-SurfIndexes.js';
 import { EarnedToday1763771400000 } from './1763771400000-EarnedToday.js';
 import { SurfFunctions1763772000000 } from './1763772000000-SurfFunctions.js';
 import { MemberCacheTriggers1763772600000 } from './1763772600000-MemberCacheTriggers.js';
+import { AnnouncementDismissalsCacheTrigger1763773200000 } from './1763773200000-AnnouncementDismissalsCacheTrigger.js';
+import { DropLatestClaimsIndex1763773800000 } from './1763773800000-DropLatestClaimsIndex.js';
+import { DeclarableSchema1763774100000 } from './1763774100000-DeclarableSchema.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -20,4 +23,7 @@ export const MIGRATIONS = [
   EarnedToday1763771400000,
   SurfFunctions1763772000000,
   MemberCacheTriggers1763772600000,
+  AnnouncementDismissalsCacheTrigger1763773200000,
+  DropLatestClaimsIndex1763773800000,
+  DeclarableSchema1763774100000,
 ];

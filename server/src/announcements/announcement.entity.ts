@@ -1,9 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Announcement } from '@shared/announcements/announcements.js';
+import { UserEntity } from '../users/user.entity.js';
 
 @Entity({ name: 'announcements' })
+@Check('announcements_type_check', `type IN ('announcement', 'modal')`)
+@Check('announcements_auth_check', `auth IN ('all', 'members', 'visitors')`)
 export class AnnouncementEntity {
-  @PrimaryGeneratedColumn()
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'announcements_pkey' })
   id: number;
 
   @Column({ type: 'text' })
@@ -18,7 +21,7 @@ export class AnnouncementEntity {
   @Column({ type: 'text', nullable: true })
   link: string | null;
 
-  @Column({ name: 'class_context', type: 'text' })
+  @Column({ name: 'class_context', type: 'text', default: 'info' })
   classContext: Announcement['classContext'];
 
   @Column({ type: 'text' })
@@ -27,13 +30,14 @@ export class AnnouncementEntity {
   @Column({ type: 'text' })
   auth: Announcement['auth'];
 
-  @Column({ name: 'only_paths', type: 'text', array: true })
+  @Column({ name: 'only_paths', type: 'text', array: true, default: () => "'{}'" })
   only: string[];
 
-  @Column({ name: 'except_paths', type: 'text', array: true })
+  @Column({ name: 'except_paths', type: 'text', array: true, default: () => "'{}'" })
   except: string[];
 
   @Column({ name: 'created_by', type: 'integer', nullable: true })
+  @ForeignKey(() => UserEntity, { name: 'announcements_created_by_fkey', onDelete: 'SET NULL' })
   createdBy: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

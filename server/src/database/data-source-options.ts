@@ -10,6 +10,10 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
+    // UUIDs come from gen_random_uuid() (built into PostgreSQL since 13), as in the migrations: the
+    // app installs no extension, and a generated migration writes the same default.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     synchronize: false,
     logging: ['error'],
     extra: { max: 20 },

@@ -1,14 +1,22 @@
-import { AnnouncementEntity } from '../announcements/announcement.entity.js';
-import { NotificationEntity } from '../notifications/notification.entity.js';
 import { AccountTokenEntity } from '../account-tokens/account-token.entity.js';
+import { AnnouncementDismissalEntity } from '../announcements/announcement-dismissal.entity.js';
+import { AnnouncementEntity } from '../announcements/announcement.entity.js';
+import { CampaignEntity } from '../campaigns/campaign.entity.js';
 import { ClientErrorEntity } from '../client-errors/client-error.entity.js';
+import { LedgerEntryEntity } from '../credits/ledger-entry.entity.js';
 import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
+import { NotificationEntity } from '../notifications/notification.entity.js';
+import { PostEntity } from '../posts/post.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
+import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 
-/** Every entity, listed once for the app and the migration CLI. */
+/**
+ * Every entity, listed once for the app and the migration CLI: one per table the migrations
+ * create, declared exactly as they build it (test/integration/migrations.integration-spec.ts).
+ */
 export const ENTITIES = [
   WebsiteSettingsEntity,
   ClientErrorEntity,
@@ -19,4 +27,9 @@ export const ENTITIES = [
   MediaEntity,
   NotificationEntity,
   AnnouncementEntity,
+  AnnouncementDismissalEntity,
+  PostEntity,
+  CampaignEntity,
+  LedgerEntryEntity,
+  ViewTicketEntity,
 ];

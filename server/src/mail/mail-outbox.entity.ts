@@ -1,12 +1,16 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
 
 /** Mail kept instead of sent when no SMTP server is configured (development, tests). */
 @Entity({ name: 'mail_outbox' })
+/** On (lower(to_address), id DESC): an expression TypeORM cannot declare, so it leaves the index alone. */
+@Index('mail_outbox_to', { synchronize: false })
 export class MailOutboxEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'mail_outbox_pkey' })
   id: string;
 
   @Column({ name: 'user_id', type: 'integer', nullable: true })
+  @ForeignKey(() => UserEntity, { name: 'mail_outbox_user_id_fkey', onDelete: 'SET NULL' })
   userId: number | null;
 
   @Column({ name: 'to_address', type: 'text' })

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
 
 /**
  * A stored picture. Kept in PostgreSQL so every server process can serve it without a
@@ -6,10 +7,11 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
  */
 @Entity({ name: 'media' })
 export class MediaEntity {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'media_pkey' })
   id: string;
 
   @Column({ name: 'owner_id', type: 'integer', nullable: true })
+  @ForeignKey(() => UserEntity, { name: 'media_owner_id_fkey', onDelete: 'CASCADE' })
   ownerId: number | null;
 
   @Column({ type: 'text' })

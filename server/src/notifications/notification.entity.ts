@@ -1,12 +1,16 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { NotificationType } from '@shared/notifications/notifications.js';
+import { UserEntity } from '../users/user.entity.js';
 
 @Entity({ name: 'notifications' })
+@Index('notifications_user', ['userId', 'id'])
+@Index('notifications_user_unread', ['userId', 'id'], { where: 'read_at IS NULL' })
 export class NotificationEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'notifications_pkey' })
   id: string;
 
   @Column({ name: 'user_id', type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'notifications_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @Column({ type: 'text' })

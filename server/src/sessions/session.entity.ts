@@ -1,12 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 @Entity({ name: 'sessions' })
+@Unique('sessions_token_hash_key', ['tokenHash'])
+@Unique('sessions_socket_id_key', ['socketId'])
+@Index('sessions_user', ['userId'], { where: 'revoked_at IS NULL' })
 export class SessionEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'sessions_pkey' })
   id: string;
 
   @Column({ name: 'user_id', type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'sessions_user_id_fkey', onDelete: 'CASCADE' })
   userId: number;
 
   @Column({ name: 'token_hash', type: 'bytea' })
@@ -25,7 +30,7 @@ export class SessionEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  @Column({ name: 'last_seen_at', type: 'timestamptz', default: () => 'now()' })
   lastSeenAt: Date;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })

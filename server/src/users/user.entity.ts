@@ -1,13 +1,29 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
 import type { ReferralCapture } from '@shared/referral/referral.js';
 import type { MediaObject } from '@shared/media/media.js';
 
 export type UserRole = 'member' | 'admin';
 
+/** A new member's mail preferences: every kind of mail but the newsletter. */
+export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
+  account: true,
+  notifications: true,
+  campaigns: true,
+  referrals: true,
+  announcements: true,
+  newsletter: false,
+};
+
 @Entity({ name: 'users' })
+@Check('users_role_check', `role IN ('member', 'admin')`)
+@Check('users_credits_check', 'credits >= 0')
+/** Unique on lower(username) and on lower(email): expressions TypeORM cannot declare, so it leaves them alone. */
+@Index('users_username_lower', { synchronize: false })
+@Index('users_email_lower', { synchronize: false })
+@Index('users_referrer', ['referrerId', 'createdAt'], { where: 'referrer_id IS NOT NULL' })
 export class UserEntity {
-  @PrimaryGeneratedColumn()
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'users_pkey' })
   id: number;
 
   @Column({ type: 'text' })
@@ -44,10 +60,11 @@ export class UserEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   interests: string[];
 
-  @Column({ name: 'email_preferences', type: 'jsonb' })
+  @Column({ name: 'email_preferences', type: 'jsonb', default: DEFAULT_EMAIL_PREFERENCES })
   emailPreferences: EmailPreferences;
 
   @Column({ name: 'referrer_id', type: 'integer', nullable: true })
+  @ForeignKey(() => UserEntity, { name: 'users_referrer_id_fkey', onDelete: 'SET NULL' })
   referrerId: number | null;
 
   @Column({ name: 'referral_source', type: 'jsonb', nullable: true })
@@ -67,6 +84,13 @@ export class UserEntity {
 
   @Column({ name: 'earning_blocked', type: 'boolean', default: false, select: false })
   earningBlocked: boolean;
+
+  /** Credited views on earned_day (the daily cap); a past earned_day means none today. */
+  @Column({ name: 'earned_today', type: 'integer', default: 0, select: false })
+  earnedToday: number;
+
+  @Column({ name: 'earned_day', type: 'date', default: () => 'CURRENT_DATE', select: false })
+  earnedDay: string;
 
   @Column({ name: 'failed_logins', type: 'integer', default: 0 })
   failedLogins: number;

@@ -1,21 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../common/errors/app-error.js';
-import { UserEntity } from './user.entity.js';
-
-export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
-  account: true,
-  notifications: true,
-  campaigns: true,
-  referrals: true,
-  announcements: true,
-  newsletter: false,
-};
+import { DEFAULT_EMAIL_PREFERENCES, UserEntity } from './user.entity.js';
 
 export interface NewUser {
   username: string;

@@ -1,9 +1,10 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** The single row of site-wide settings (id is always 1; the seed migration creates it). */
 @Entity({ name: 'website_settings' })
+@Check('website_settings_id_check', 'id = 1')
 export class WebsiteSettingsEntity {
-  @PrimaryColumn({ type: 'smallint' })
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'website_settings_pkey' })
   id: number;
 
   @Column({ type: 'text' })

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+
+/** A member's post. Deleting one sets deleted_at: the ledger rows of its campaign still refer to it. */
+@Entity({ name: 'posts' })
+@Index('posts_user', ['userId', 'id'], { where: 'deleted_at IS NULL' })
+export class PostEntity {
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'posts_pkey' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'posts_user_id_fkey', onDelete: 'CASCADE' })
+  userId: number;
+
+  @Column({ type: 'text' })
+  text: string;
+
+  @Column({ type: 'text', nullable: true })
+  link: string | null;
+
+  @Column({ name: 'youtube_id', type: 'text', nullable: true })
+  youtubeId: string | null;
+
+  /** Pictures in the media table, in the order shown. */
+  @Column({ name: 'image_ids', type: 'uuid', array: true, default: () => "'{}'" })
+  imageIds: string[];
+
+  @Column({ type: 'text' })
+  language: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+}

@@ -1,0 +1,52 @@
+import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { ClickTelemetry } from '@shared/surf/surf.js';
+import { PostEntity } from '../posts/post.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** open: waiting for the viewer's claim; the others are closed: credited, superseded by a newer ticket, or refused. */
+export type ViewTicketStatus = 'open' | 'claimed' | 'replaced' | 'refused';
+
+/**
+ * One post shown to one viewer in the surf bar: its countdown, the code asked for when the
+ * viewer's risk is high, and how it ended. A viewer has one open ticket at a time.
+ */
+@Entity({ name: 'view_tickets' })
+@Check('view_tickets_status_check', `status IN ('open', 'claimed', 'replaced', 'refused')`)
+@Index('view_tickets_one_open', ['viewerId'], { unique: true, where: `status = 'open'` })
+@Index('view_tickets_recent', ['viewerId', 'postId', 'claimedAt'], { where: `status = 'claimed'` })
+export class ViewTicketEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'view_tickets_pkey' })
+  id: string;
+
+  @Column({ name: 'viewer_id', type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'view_tickets_viewer_id_fkey', onDelete: 'CASCADE' })
+  viewerId: number;
+
+  @Column({ name: 'post_id', type: 'integer' })
+  @ForeignKey(() => PostEntity, { name: 'view_tickets_post_id_fkey', onDelete: 'CASCADE' })
+  postId: number;
+
+  /** The socket connection the post was shown on: only that tab may claim it. */
+  @Column({ name: 'connection_id', type: 'text' })
+  connectionId: string;
+
+  @Column({ name: 'timer_seconds', type: 'integer' })
+  timerSeconds: number;
+
+  @Column({ name: 'challenge_code', type: 'text', nullable: true })
+  challengeCode: string | null;
+
+  @Column({ type: 'text', default: 'open' })
+  status: ViewTicketStatus;
+
+  /** When the countdown started, on the app's clock (the one that checks the claim), not the database's. */
+  @Column({ name: 'issued_at', type: 'timestamptz', default: () => 'now()' })
+  issuedAt: Date;
+
+  @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
+  claimedAt: Date | null;
+
+  /** The Next click as the client reported it, scored by the risk service. */
+  @Column({ type: 'jsonb', nullable: true })
+  telemetry: ClickTelemetry | null;
+}
