@@ -23,6 +23,7 @@ import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -68,8 +69,9 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        Transactions,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, Transactions],
     };
   }
 }

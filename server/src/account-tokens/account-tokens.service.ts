@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { randomToken, sha256 } from '../common/crypto/tokens.js';
-import { AccountTokenEntity, type AccountTokenPurpose } from './account-token.entity.js';
+import type { AccountTokenEntity, AccountTokenPurpose } from './account-token.entity.js';
+import { AccountTokensRepository } from './account-tokens.repository.js';
 
 export const TOKEN_LIFETIME_MINUTES: Record<AccountTokenPurpose, number> = {
   confirm_email: 7 * 24 * 60,
@@ -28,18 +27,18 @@ const INVALID_LINK = new AppError(
 /** Single-use secrets for links sent by mail. Only their SHA-256 is stored. */
 @Injectable()
 export class AccountTokensService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly tokens: AccountTokensRepository) {}
 
   async issue(userId: number, purpose: AccountTokenPurpose, newEmail: string | null = null): Promise<IssuedToken> {
     const secret = randomToken();
-    const token = await this.dataSource.getRepository(AccountTokenEntity).save({
+    const id = await this.tokens.create({
       userId,
       purpose,
       tokenHash: sha256(secret),
       newEmail,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MINUTES[purpose] * 60_000),
     });
-    return { id: token.id, secret };
+    return { id, secret };
   }
 
   /**
@@ -53,12 +52,7 @@ export class AccountTokensService {
     purposes: AccountTokenPurpose[],
   ): Promise<AccountTokenEntity> {
     if (!/^\d{1,18}$/.test(id)) throw INVALID_LINK;
-    const token = await manager
-      .getRepository(AccountTokenEntity)
-      .createQueryBuilder('token')
-      .setLock('pessimistic_write')
-      .where('token.id = :id', { id })
-      .getOne();
+    const token = await this.tokens.lockById(manager, id);
     const valid =
       token &&
       purposes.includes(token.purpose) &&
@@ -66,21 +60,12 @@ export class AccountTokensService {
       token.expiresAt.getTime() > Date.now() &&
       token.tokenHash.equals(sha256(secret));
     if (!valid) throw INVALID_LINK;
-    await manager.update(AccountTokenEntity, { id }, { usedAt: new Date() });
+    await this.tokens.markUsed(manager, id);
     return token;
   }
 
   /** How many tokens of a purpose a user got recently, and when the last one was issued. */
-  async recent(
-    userId: number,
-    purpose: AccountTokenPurpose,
-    withinMinutes: number,
-  ): Promise<{ count: number; last: Date | null }> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS count, max(created_at) AS last FROM account_tokens
-        WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(mins => $3)`,
-      [userId, purpose, withinMinutes],
-    );
-    return { count: row.count, last: row.last };
+  recent(userId: number, purpose: AccountTokenPurpose, withinMinutes: number): Promise<{ count: number; last: Date | null }> {
+    return this.tokens.issuedRecently(userId, purpose, withinMinutes);
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { TokenLinkAnswer } from '@shared/accounts/account.answers.js';
 import type { ConfirmTokenPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -9,9 +7,9 @@ import { AuthService, type ClientMeta } from '../auth/auth.service.js';
 import type { BrowserSessions } from '../auth/session-cookies.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AuthUser } from '../sessions/auth-context.js';
-import { UserEntity } from '../users/user.entity.js';
-import { UsersService } from '../users/users.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
+import { Transactions } from '../database/transactions.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 const RESEND_EVERY_SECONDS = 60;
 const RESENDS_PER_HOUR = 5;
@@ -21,9 +19,9 @@ const RESENDS_PER_HOUR = 5;
 export class AccountService {
   constructor(
     private readonly memberCache: MemberCache,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly tokens: AccountTokensService,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly auth: AuthService,
   ) {}
 
@@ -32,16 +30,16 @@ export class AccountService {
     meta: ClientMeta,
     browser: BrowserSessions,
   ): Promise<{ answer: TokenLinkAnswer; browser: BrowserSessions }> {
-    const token = await this.dataSource.transaction(async (manager) => {
+    const token = await this.transactions.run(async (manager) => {
       const consumed = await this.tokens.consume(manager, String(id), code, ['confirm_email', 'change_email', 'invite']);
       if (consumed.purpose === 'change_email') {
         const owner = await this.users.findByEmail(consumed.newEmail!);
         if (owner && owner.id !== consumed.userId) {
           throw new AppError(ErrorCode.Conflict, 'Address in use', 'Another account uses this email address now.');
         }
-        await manager.update(UserEntity, { id: consumed.userId }, { email: consumed.newEmail!, emailConfirmedAt: new Date() });
+        await this.users.changeEmail(manager, consumed.userId, consumed.newEmail!);
       } else {
-        await manager.update(UserEntity, { id: consumed.userId }, { emailConfirmedAt: new Date() });
+        await this.users.confirmEmail(manager, consumed.userId);
       }
       return consumed;
     });

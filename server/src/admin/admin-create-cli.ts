@@ -9,9 +9,10 @@ import { resolveDatabase } from '../database/resolve-database.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
+import { Transactions } from '../database/transactions.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { emailSchema } from '@shared/accounts/account.schemas.js';
-import { DataSource } from 'typeorm';
 
 async function main(): Promise<void> {
   const email = emailSchema.safeParse(process.argv[2] ?? '');
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   });
   try {
-    const users = app.get(UsersService);
+    const users = app.get(UsersRepository);
     const existing = await users.findByEmail(email.data);
     if (existing) {
       await users.update(existing.id, { role: 'admin' });
@@ -33,9 +34,11 @@ async function main(): Promise<void> {
     }
     const username = `admin_${Date.now().toString(36)}`;
     const created = await app
-      .get(DataSource)
-      .transaction((manager) =>
-        users.create(manager, { username, firstName: 'Admin', email: email.data, passwordHash: null, needsSetup: true }),
+      .get(Transactions)
+      .run((manager) =>
+        app
+          .get(UsersService)
+          .create(manager, { username, firstName: 'Admin', email: email.data, passwordHash: null, needsSetup: true }),
       );
     await users.update(created.id, { role: 'admin' });
     const token = await app.get(AccountTokensService).issue(created.id, 'invite');

@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { IsNull, type DataSource } from 'typeorm';
 import { announcementSchema, type AnnouncementPayload } from '@shared/announcements/announcement.schema.js';
 import type { AdminAnnouncement, Announcement } from '@shared/announcements/announcements.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -10,7 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
-import { AnnouncementEntity } from './announcement.entity.js';
+import type { AnnouncementEntity } from './announcement.entity.js';
+import { AnnouncementsRepository } from './announcements.repository.js';
 
 const NOT_FOUND = new AppError(ErrorCode.NotFound, 'Not found', 'This announcement does not exist or has ended.');
 
@@ -40,7 +39,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   private listener: { close(): Promise<void> } | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly announcements: AnnouncementsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly realtime: RealtimeService,
     private readonly memberCache: MemberCache,
@@ -67,26 +66,14 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   async forMember(userId: number): Promise<Announcement[]> {
     const candidates = this.active.filter((a) => a.auth !== 'visitors');
     if (candidates.length === 0) return [];
-    const hidden = (await this.memberCache.dismissals.get(userId, () => this.dismissedBy(userId)))!;
+    // Cached: every signed-in page load asks.
+    const hidden = (await this.memberCache.dismissals.get(userId, () => this.announcements.dismissedBy(userId)))!;
     return candidates.filter((a) => !hidden.has(a.id));
   }
 
-  /** The active announcements a member dismissed (cached: every signed-in page load asks). */
-  private async dismissedBy(userId: number): Promise<ReadonlySet<number>> {
-    const rows: { announcement_id: number }[] = await this.dataSource.query(
-      `SELECT d.announcement_id FROM announcement_dismissals d JOIN announcements a ON a.id = d.announcement_id
-        WHERE d.user_id = $1 AND a.ended_at IS NULL`,
-      [userId],
-    );
-    return new Set(rows.map((row) => row.announcement_id));
-  }
-
   async list(): Promise<AdminAnnouncement[]> {
-    const counts: { announcement_id: number; n: number }[] = await this.dataSource.query(
-      `SELECT announcement_id, count(*)::int AS n FROM announcement_dismissals GROUP BY announcement_id`,
-    );
-    const dismissals = new Map(counts.map((row) => [row.announcement_id, row.n]));
-    const all = await this.dataSource.getRepository(AnnouncementEntity).find({ order: { id: 'DESC' } });
+    const dismissals = await this.announcements.dismissalCounts();
+    const all = await this.announcements.all();
     return all
       .map((entity) => ({
         ...toAnnouncement(entity),
@@ -98,7 +85,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
 
   async create(payload: AnnouncementPayload, adminId: number): Promise<Announcement> {
     const values = announcementSchema.parse(payload);
-    const saved = await this.dataSource.getRepository(AnnouncementEntity).save({ ...values, createdBy: adminId, endedAt: null });
+    const saved = await this.announcements.create(values, adminId);
     const announcement = toAnnouncement(saved);
     await this.reload();
     await this.broadcast(announcement);
@@ -107,10 +94,9 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
 
   async update(id: number, payload: AnnouncementPayload): Promise<Announcement> {
     const values = announcementSchema.parse(payload);
-    const repository = this.dataSource.getRepository(AnnouncementEntity);
-    const existing = await repository.findOneBy({ id });
+    const existing = await this.announcements.findById(id);
     if (!existing || existing.endedAt) throw NOT_FOUND;
-    const saved = await repository.save({ ...existing, ...values });
+    const saved = await this.announcements.replace(existing, values);
     const announcement = toAnnouncement(saved);
     await this.reload();
     // Its audience may have changed: hide it everywhere, then show it to whom it is for now.
@@ -120,11 +106,7 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   }
 
   async end(id: number): Promise<void> {
-    const [, changed] = await this.dataSource.query(
-      `UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`,
-      [id],
-    );
-    if (changed === 0) throw NOT_FOUND;
+    if (!(await this.announcements.end(id))) throw NOT_FOUND;
     await this.reload();
     this.realtime.sendToAll('announcement:hide', [{ id }]);
   }
@@ -132,19 +114,13 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
   /** Stored, so it holds on every device; the member's other tabs and devices hide it at once. */
   async dismiss(userId: number, id: number): Promise<void> {
     if (!this.active.some((a) => a.id === id && a.auth !== 'visitors')) throw NOT_FOUND;
-    await this.dataSource.query(
-      `INSERT INTO announcement_dismissals (announcement_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [id, userId],
-    );
+    await this.announcements.dismiss(userId, id);
     this.memberCache.dismissals.delete(userId);
     this.realtime.sendToUser(userId, 'announcement:hide', [{ id }]);
   }
 
   private async broadcast(announcement: Announcement): Promise<void> {
-    const dismissedBy: { user_id: number }[] = await this.dataSource.query(
-      `SELECT user_id FROM announcement_dismissals WHERE announcement_id = $1`,
-      [announcement.id],
-    );
+    const dismissedBy = await this.announcements.dismissersOf(announcement.id);
     const audience =
       announcement.auth === 'members'
         ? [rooms.members]
@@ -152,15 +128,12 @@ export class AnnouncementsService implements OnModuleInit, OnApplicationShutdown
           ? [rooms.visitors]
           : [rooms.members, rooms.visitors];
     this.realtime.sendToRoom(audience, 'announcement:show', [announcement], {
-      except: dismissedBy.map((row) => rooms.user(row.user_id)),
+      except: dismissedBy.map((userId) => rooms.user(userId)),
     });
   }
 
   private async reload(): Promise<void> {
-    const entities = await this.dataSource
-      .getRepository(AnnouncementEntity)
-      .find({ where: { endedAt: IsNull() }, order: { id: 'ASC' } });
-    this.active = entities.map(toAnnouncement);
+    this.active = (await this.announcements.active()).map(toAnnouncement);
     // The cached dismissals cover the announcements active when they were read.
     this.memberCache.dismissals.clear();
   }

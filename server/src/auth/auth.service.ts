@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { SignedInAccount } from '@shared/accounts/account.answers.js';
 import type { LoginPayload, SignupPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -8,12 +6,14 @@ import { referralCaptureSchema } from '@shared/referral/referral.schema.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
+import { Transactions } from '../database/transactions.js';
 import { SIGNUP_BONUS_CREDITS } from '@shared/credits/credits.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -33,8 +33,9 @@ const WRONG_LOGIN = new AppError(ErrorCode.Validation, 'Login failed', 'The user
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
+    private readonly newUsers: UsersService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccountTokensService,
@@ -59,8 +60,8 @@ export class AuthService {
     }
     const passwordHash = await this.hasher.hash(payload.password);
     const referral = await this.referralOf(referralCookie);
-    const user = await this.dataSource.transaction(async (manager) => {
-      const created = await this.users.create(manager, {
+    const user = await this.transactions.run(async (manager) => {
+      const created = await this.newUsers.create(manager, {
         username: payload.username,
         firstName: payload.first_name,
         email: payload.email,
@@ -91,7 +92,7 @@ export class AuthService {
     if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
     const valid = await this.hasher.verify(user?.passwordHash, payload.password);
     if (!user || !valid) {
-      if (user) await this.recordFailedLogin(user.id);
+      if (user) await this.users.recordFailedLogin(user.id, MAX_FAILED_LOGINS, LOCK_MINUTES);
       throw WRONG_LOGIN;
     }
     await this.users.update(user.id, { failedLogins: 0, lockedUntil: null });
@@ -167,19 +168,6 @@ export class AuthService {
     }
     if (previous) await this.sessions.revokeTokens([previous]);
     return { active: token, others: browser.others };
-  }
-
-  private async recordFailedLogin(userId: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE users SET failed_logins = failed_logins + 1,
-              locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-        WHERE id = $1`,
-      [userId, MAX_FAILED_LOGINS, LOCK_MINUTES],
-    );
-    await this.dataSource.query(`UPDATE users SET failed_logins = 0 WHERE id = $1 AND failed_logins >= $2`, [
-      userId,
-      MAX_FAILED_LOGINS,
-    ]);
   }
 
   private async referralOf(cookie: string | undefined) {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import type { CampaignItem, CampaignSettingsPayload } from '@shared/campaigns/campaigns.js';
 import { LedgerService } from '../credits/ledger.service.js';
+import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
@@ -15,7 +14,7 @@ import { PostsRepository } from '../posts/posts.repository.js';
 @Injectable()
 export class CampaignsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly posts: PostsRepository,
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
@@ -31,11 +30,13 @@ export class CampaignsService {
   }
 
   async setPaused(userId: number, pid: number, paused: boolean): Promise<CampaignItem> {
-    return this.updateOwn(userId, pid, `paused = $3`, [paused]);
+    if (!(await this.posts.setCampaignPaused(userId, pid, paused))) throw POST_NOT_FOUND;
+    return (await this.posts.campaign(pid))!;
   }
 
   async settings(userId: number, pid: number, settings: CampaignSettingsPayload): Promise<CampaignItem> {
-    return this.updateOwn(userId, pid, `daily_view_cap = $3`, [settings.dailyViewCap]);
+    if (!(await this.posts.setCampaignDailyViewCap(userId, pid, settings.dailyViewCap))) throw POST_NOT_FOUND;
+    return (await this.posts.campaign(pid))!;
   }
 
   private async moveCredits(
@@ -46,7 +47,7 @@ export class CampaignsService {
     verb: string,
   ): Promise<CampaignItem> {
     const kind = toCampaign > 0 ? 'campaign_assign' : 'campaign_withdraw';
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);
       if (!campaign || campaign.userId !== userId) throw POST_NOT_FOUND;
       await this.ledger.move(manager, `${verb}:${userId}:${pid}:${requestKey ?? randomUUID()}`, [
@@ -55,16 +56,6 @@ export class CampaignsService {
       ]);
     });
     await this.liveData.pushCredits(userId);
-    return (await this.posts.campaign(pid))!;
-  }
-
-  private async updateOwn(userId: number, pid: number, assignment: string, values: unknown[]): Promise<CampaignItem> {
-    const [, changed] = await this.dataSource.query(
-      `UPDATE campaigns c SET ${assignment} FROM posts p
-        WHERE c.post_id = $1 AND c.user_id = $2 AND p.id = c.post_id AND p.deleted_at IS NULL`,
-      [pid, userId, ...values],
-    );
-    if (changed === 0) throw POST_NOT_FOUND;
     return (await this.posts.campaign(pid))!;
   }
 }

@@ -1,11 +1,6 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Controller, Get, Header } from '@nestjs/common';
 import type { OutboxMail } from '@shared/accounts/account.answers.js';
-import { ErrorCode } from '@shared/api/error-codes.js';
-import { AppError } from '../common/errors/app-error.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
+import { DevOutboxService } from './dev-outbox.service.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -16,20 +11,17 @@ const escapeHtml = (value: string) =>
  */
 @Controller()
 export class DevOutboxController {
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(MailOutboxEntity) private readonly outbox: Repository<MailOutboxEntity>,
-  ) {}
+  constructor(private readonly outbox: DevOutboxService) {}
 
   @Get('dev/outbox')
-  async json(): Promise<OutboxMail[]> {
-    return this.latest();
+  json(): Promise<OutboxMail[]> {
+    return this.outbox.latest();
   }
 
   @Get('dev/mail')
   @Header('content-type', 'text/html; charset=utf-8')
   async page(): Promise<string> {
-    const mails = await this.latest();
+    const mails = await this.outbox.latest();
     const items = mails
       .map(
         (mail) =>
@@ -38,18 +30,5 @@ export class DevOutboxController {
       )
       .join('<hr>');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><main><h1>Mail outbox (${mails.length})</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`;
-  }
-
-  private async latest(): Promise<OutboxMail[]> {
-    if (this.config.env === 'production')
-      throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
-    const rows = await this.outbox.find({ order: { id: 'DESC' }, take: 50 });
-    return rows.map((row) => ({
-      id: Number(row.id),
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      createdAt: row.createdAt.toISOString(),
-    }));
   }
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
+import { DevOutboxService } from './dev-outbox.service.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([MailOutboxEntity])], controllers: [DevOutboxController] })
+@Module({ controllers: [DevOutboxController], providers: [DevOutboxService] })
 export class DevModule {}

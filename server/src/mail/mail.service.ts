@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { hmac } from '../common/crypto/tokens.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
-import { MailOutboxEntity } from './mail-outbox.entity.js';
+import { MailOutboxRepository } from './mail-outbox.repository.js';
 import { renderMail, type MailContent } from './mail.templates.js';
 
 export interface Recipient {
@@ -25,7 +23,7 @@ export class MailService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(MailOutboxEntity) private readonly outbox: Repository<MailOutboxEntity>,
+    private readonly outbox: MailOutboxRepository,
     private readonly website: WebsiteSettingsService,
   ) {
     this.transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
@@ -36,7 +34,7 @@ export class MailService {
     if (content.category !== 'account' && to.emailPreferences?.[content.category] === false) return;
     const mail = renderMail(this.website.settings.name, content, this.emailSettingsUrl(to.id));
     if (!this.transport) {
-      await this.outbox.insert({
+      await this.outbox.add({
         userId: to.id,
         toAddress: address,
         category: content.category,

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import type { Repository } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { MediaObject } from '@shared/media/media.js';
 import { AppError } from '../common/errors/app-error.js';
-import { MediaEntity } from './media.entity.js';
+import { MediaRepository } from './media.repository.js';
 
 export const MEDIA_BASE = '/media/';
 const AVATAR_SIZE = 256;
@@ -18,7 +16,7 @@ const NOT_AN_IMAGE = new AppError(ErrorCode.Validation, 'Invalid picture', 'Plea
 
 @Injectable()
 export class MediaService {
-  constructor(@InjectRepository(MediaEntity) private readonly media: Repository<MediaEntity>) {}
+  constructor(private readonly media: MediaRepository) {}
 
   /** Decodes the upload as an image (whatever its name or declared type), crops it square and stores a WebP. */
   async storeAvatar(ownerId: number, upload: Buffer): Promise<MediaObject> {
@@ -35,8 +33,7 @@ export class MediaService {
   /** Ids among `ids` that are this owner's pictures of this kind, in the given order. */
   async ownedIds(ownerId: number, kind: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.media.find({ where: ids.map((id) => ({ id, ownerId, kind })), select: { id: true } });
-    const owned = new Set(rows.map((row) => row.id));
+    const owned = await this.media.ownedAmong(ownerId, kind, ids);
     return ids.filter((id) => owned.has(id));
   }
 
@@ -65,7 +62,7 @@ export class MediaService {
     } catch {
       throw NOT_AN_IMAGE;
     }
-    const stored = await this.media.save({
+    const id = await this.media.create({
       ownerId,
       kind,
       contentType: 'image/webp',
@@ -73,15 +70,10 @@ export class MediaService {
       height: output.info.height,
       bytes: output.data,
     });
-    return this.toMediaObject(stored.id, kind);
+    return this.toMediaObject(id, kind);
   }
 
-  async read(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-    return this.media
-      .createQueryBuilder('m')
-      .select(['m.contentType', 'm.bytes'])
-      .addSelect('m.bytes')
-      .where('m.id = :id', { id })
-      .getOne();
+  read(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+    return this.media.content(id);
   }
 }

@@ -8,16 +8,10 @@ import { Ctx, type RequestContext } from '../common/http/request-context.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { NotificationsService } from './notifications.service.js';
-import { UsersService } from '../users/users.service.js';
-import { AppError } from '../common/errors/app-error.js';
-import { ErrorCode } from '@shared/api/error-codes.js';
 
 @Controller()
 export class NotificationsController {
-  constructor(
-    private readonly notifications: NotificationsService,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly notifications: NotificationsService) {}
 
   @Get('notifications')
   @Auth()
@@ -51,11 +45,10 @@ export class NotificationsController {
   @Post('admin/users/:id/notify')
   @HttpCode(200)
   @Auth('admin')
-  async adminMessage(
+  adminMessage(
     @Param('id', IdPipe) userId: number,
     @Body(new ZodValidationPipe(adminMessageSchema)) message: AdminMessagePayload,
   ): Promise<NotificationItem> {
-    if (!(await this.users.findById(userId))) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such member.');
-    return this.notifications.notify(userId, { type: 'admin_message', ...message });
+    return this.notifications.adminMessage(userId, message);
   }
 }

@@ -5,13 +5,13 @@ import { isLanguageCode } from '@shared/constants/languages.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AuthUser } from '../sessions/auth-context.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /** The /getStarted steps and the set-up of accounts created for someone else. */
 @Injectable()
 export class OnboardingService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
   ) {}
 

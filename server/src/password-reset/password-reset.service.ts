@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { PasswordResetPayload } from '@shared/accounts/account.schemas.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import { AuthService, type ClientMeta } from '../auth/auth.service.js';
@@ -9,8 +7,9 @@ import type { BrowserSessions } from '../auth/session-cookies.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { UsersService } from '../users/users.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
+import { Transactions } from '../database/transactions.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 const RESET_MAILS_PER_HOUR = 3;
 
@@ -22,8 +21,8 @@ const RESET_MAILS_PER_HOUR = 3;
 export class PasswordResetService {
   constructor(
     private readonly memberCache: MemberCache,
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     private readonly tokens: AccountTokensService,
     private readonly mail: MailService,
     private readonly hasher: PasswordHasher,
@@ -46,17 +45,12 @@ export class PasswordResetService {
   /** Sets the new password, ends every session of the account, and signs this browser in. */
   async reset({ token, password }: PasswordResetPayload, meta: ClientMeta, browser: BrowserSessions): Promise<BrowserSessions> {
     const [id, secret = ''] = token.split('.');
-    const userId = await this.dataSource.transaction(async (manager) => {
+    const userId = await this.transactions.run(async (manager) => {
       // The token is checked before the (costly) hash, so forged tokens cost nothing.
       const consumed = await this.tokens.consume(manager, id, secret, ['reset_password']);
       const passwordHash = await this.hasher.hash(password);
       // The link arrived by mail, so it also proves the address.
-      await manager.query(
-        `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL,
-                email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-          WHERE id = $1`,
-        [consumed.userId, passwordHash],
-      );
+      await this.users.resetPassword(manager, consumed.userId, passwordHash);
       return consumed.userId;
     });
     this.memberCache.forgetMember(userId);

@@ -51,7 +51,20 @@ const SELECT_POST = `
          c.last_view_at
     FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
 
-/** Reads posts and campaigns in the shapes the API answers with. */
+/** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
+export interface PostValues {
+  text: string;
+  link: string | null;
+  youtubeId: string | null;
+  imageIds: string[];
+  language: string;
+  tags: string[];
+}
+
+/**
+ * Posts and their campaigns (`posts`, `campaigns`: one campaign per post, created and deleted
+ * with it), read in the shapes the API answers with.
+ */
 @Injectable()
 export class PostsRepository {
   constructor(
@@ -59,13 +72,13 @@ export class PostsRepository {
     private readonly media: MediaService,
   ) {}
 
-  async post(pid: number, manager: EntityManager = this.dataSource.manager): Promise<PostItem | null> {
-    const [row]: PostRow[] = await manager.query(`${SELECT_POST} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]);
+  async post(pid: number): Promise<PostItem | null> {
+    const [row]: PostRow[] = await this.dataSource.query(`${SELECT_POST} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]);
     return row ? this.toPost(row) : null;
   }
 
-  async campaign(pid: number, manager: EntityManager = this.dataSource.manager): Promise<CampaignItem | null> {
-    const [row]: PostRow[] = await manager.query(`${SELECT_POST} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]);
+  async campaign(pid: number): Promise<CampaignItem | null> {
+    const [row]: PostRow[] = await this.dataSource.query(`${SELECT_POST} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]);
     return row ? this.toCampaign(row) : null;
   }
 
@@ -88,6 +101,56 @@ export class PostsRepository {
       [pid],
     );
     return row ? { userId: row.user_id, credits: Number(row.credits) } : null;
+  }
+
+  /** Answers the new post's id. */
+  async insertPost(manager: EntityManager, userId: number, values: PostValues): Promise<number> {
+    const [post]: { id: number }[] = await manager.query(
+      `INSERT INTO posts (user_id, text, link, youtube_id, image_ids, language, tags)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags],
+    );
+    return post.id;
+  }
+
+  /** A campaign for the post, holding no credits. */
+  async insertCampaign(manager: EntityManager, pid: number, userId: number): Promise<void> {
+    await manager.query(`INSERT INTO campaigns (post_id, user_id) VALUES ($1, $2)`, [pid, userId]);
+  }
+
+  /** False when the user has no live post with this id. */
+  async updateOwnPost(userId: number, pid: number, values: PostValues): Promise<boolean> {
+    const [, changed] = await this.dataSource.query(
+      `UPDATE posts SET text = $3, link = $4, youtube_id = $5, image_ids = $6, language = $7, tags = $8, updated_at = now()
+        WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+      [pid, userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags],
+    );
+    return changed > 0;
+  }
+
+  /** Soft-deletes the post and pauses its campaign. */
+  async markDeleted(manager: EntityManager, pid: number): Promise<void> {
+    await manager.query(`UPDATE posts SET deleted_at = now() WHERE id = $1`, [pid]);
+    await manager.query(`UPDATE campaigns SET paused = true WHERE post_id = $1`, [pid]);
+  }
+
+  /** False when the user has no live post with this id. */
+  setCampaignPaused(userId: number, pid: number, paused: boolean): Promise<boolean> {
+    return this.updateOwnCampaign(userId, pid, `paused = $3`, [paused]);
+  }
+
+  /** `cap` null: no daily cap. False when the user has no live post with this id. */
+  setCampaignDailyViewCap(userId: number, pid: number, cap: number | null): Promise<boolean> {
+    return this.updateOwnCampaign(userId, pid, `daily_view_cap = $3`, [cap]);
+  }
+
+  private async updateOwnCampaign(userId: number, pid: number, assignment: string, values: unknown[]): Promise<boolean> {
+    const [, changed] = await this.dataSource.query(
+      `UPDATE campaigns c SET ${assignment} FROM posts p
+        WHERE c.post_id = $1 AND c.user_id = $2 AND p.id = c.post_id AND p.deleted_at IS NULL`,
+      [pid, userId, ...values],
+    );
+    return changed > 0;
   }
 
   toPost(row: PostFields): PostItem {

@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { MediaService } from '../media/media.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 const EMAIL_CHANGES_PER_HOUR = 3;
 
@@ -20,7 +20,7 @@ const WRONG_PASSWORD = (field: string) =>
 @Injectable()
 export class SettingsService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly tokens: AccountTokensService,

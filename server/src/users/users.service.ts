@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AppError } from '../common/errors/app-error.js';
-import { DEFAULT_EMAIL_PREFERENCES, UserEntity } from './user.entity.js';
+import { DEFAULT_EMAIL_PREFERENCES, type UserEntity } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 export interface NewUser {
   username: string;
@@ -17,47 +17,17 @@ export interface NewUser {
   referralSource?: UserEntity['referralSource'];
 }
 
+/** New accounts: unique names and addresses, and the role and email preferences they start with. */
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
-  }
-
-  findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
-  }
-
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
-  }
-
-  /** By username or email address, with the password hash (which is never selected otherwise). */
-  findForLogin(login: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
-      .getOne();
-  }
-
-  async passwordHashOf(id: number): Promise<string | null> {
-    const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
-    return user?.passwordHash ?? null;
-  }
-
-  /** Inserts a user; a taken username or email is a 409 naming the field. */
+  /** Inserts a user in the caller's transaction; a taken username or email is a 409 naming the field. */
   async create(manager: EntityManager, user: NewUser): Promise<UserEntity> {
-    const taken = await manager
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .select(['u.username', 'u.email'])
-      .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', user)
-      .getMany();
+    const taken = await this.users.findHolders(manager, user.username, user.email);
     const errors: ApiError[] = [];
     if (taken.some((u) => u.username.toLowerCase() === user.username.toLowerCase())) {
       errors.push({
@@ -78,7 +48,7 @@ export class UsersService {
     }
     if (errors.length) throw new AppError(ErrorCode.Conflict, errors[0].heading, errors[0].message, { errors });
     try {
-      return await manager.getRepository(UserEntity).save({
+      return await this.users.insert(manager, {
         ...user,
         role: this.config.adminEmail && user.email.toLowerCase() === this.config.adminEmail ? 'admin' : 'member',
         emailPreferences: DEFAULT_EMAIL_PREFERENCES,
@@ -92,9 +62,5 @@ export class UsersService {
       }
       throw error;
     }
-  }
-
-  async update(id: number, patch: Partial<UserEntity>): Promise<void> {
-    await this.users.update({ id }, patch);
   }
 }

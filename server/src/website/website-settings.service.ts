@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { PublicWebsite } from '@shared/website/website.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
-import { WebsiteSettingsEntity } from './website-settings.entity.js';
+import type { WebsiteSettingsEntity } from './website-settings.entity.js';
+import { WebsiteSettingsRepository } from './website-settings.repository.js';
 
 /**
  * Website settings are read on every /data answer (the maintenance flag), so they live in
@@ -17,7 +16,7 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
   private listener: { close(): Promise<void> } | null = null;
 
   constructor(
-    @InjectRepository(WebsiteSettingsEntity) private readonly repository: Repository<WebsiteSettingsEntity>,
+    private readonly repository: WebsiteSettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,6 +48,6 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
   }
 
   async reload(): Promise<void> {
-    this.current = await this.repository.findOneByOrFail({ id: 1 });
+    this.current = await this.repository.current();
   }
 }

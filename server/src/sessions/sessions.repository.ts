@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { CachedSession } from './member-cache.js';
+
+export interface NewSession {
+  userId: number;
+  tokenHash: Buffer;
+  socketId: string;
+  userAgent: string;
+  ip: string;
+  lifetimeDays: number;
+}
+
+/** What revoking a session must undo elsewhere: its open socket and its cache entry. */
+export interface RevokedSession {
+  socketId: string;
+  tokenHash: Buffer;
+}
+
+export interface ActiveSession {
+  id: string;
+  userAgent: string;
+  ip: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  socket_id: string;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+/** Signed-in browsers: the `sessions` table, keyed by the SHA-256 of the cookie's token. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(session: NewSession): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO sessions (user_id, token_hash, socket_id, user_agent, ip, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
+      [session.userId, session.tokenHash, session.socketId, session.userAgent, session.ip, session.lifetimeDays],
+    );
+  }
+
+  /** The session of this token hash unless it is revoked or expired. */
+  async findActive(tokenHash: Buffer): Promise<CachedSession | null> {
+    const [row]: SessionRow[] = await this.dataSource.query(
+      `SELECT id, user_id, socket_id, last_seen_at, expires_at FROM sessions
+        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [tokenHash],
+    );
+    return row
+      ? {
+          sessionId: row.id,
+          socketId: row.socket_id,
+          userId: row.user_id,
+          lastSeenAt: row.last_seen_at.getTime(),
+          expiresAt: row.expires_at.getTime(),
+        }
+      : null;
+  }
+
+  /** Marks the session seen now and moves its expiry to `lifetimeDays` from now, unless it was revoked. */
+  async touch(sessionId: string, lifetimeDays: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2) WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId, lifetimeDays],
+    );
+  }
+
+  /** The user's sessions that are neither revoked nor expired, last used first. */
+  async activeOf(userId: number): Promise<ActiveSession[]> {
+    const rows: { id: string; user_agent: string; ip: string; created_at: Date; last_seen_at: Date }[] =
+      await this.dataSource.query(
+        `SELECT id, user_agent, ip, created_at, last_seen_at FROM sessions
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC`,
+        [userId],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      userAgent: row.user_agent,
+      ip: row.ip,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+    }));
+  }
+
+  revokeByTokenHashes(tokenHashes: Buffer[]): Promise<RevokedSession[]> {
+    return this.revokeWhere(`token_hash = ANY($1)`, [tokenHashes]);
+  }
+
+  /** Only when the session is this user's. */
+  revokeOwn(userId: number, sessionId: string): Promise<RevokedSession[]> {
+    return this.revokeWhere(`id = $1 AND user_id = $2`, [sessionId, userId]);
+  }
+
+  /** Every session of the user but `exceptSessionId` (ids start at 1, so without one: all). */
+  revokeAllOf(userId: number, exceptSessionId?: string): Promise<RevokedSession[]> {
+    return this.revokeWhere(`user_id = $1 AND id <> $2`, [userId, exceptSessionId ?? '0']);
+  }
+
+  /** Ends the matching sessions that are not revoked yet and answers them. */
+  private async revokeWhere(condition: string, parameters: unknown[]): Promise<RevokedSession[]> {
+    const [rows]: [{ socket_id: string; token_hash: Buffer }[], number] = await this.dataSource.query(
+      `UPDATE sessions SET revoked_at = now() WHERE ${condition} AND revoked_at IS NULL RETURNING socket_id, token_hash`,
+      parameters,
+    );
+    return rows.map((row) => ({ socketId: row.socket_id, tokenHash: row.token_hash }));
+  }
+}
