@@ -12,6 +12,9 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Refuse decompression bombs before decoding: 40 megapixels is far above any real photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/** A /media file name, `<id>_<size>.<ext>`: only the id picks the picture. */
+const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:_[a-z0-9]+)?\.[a-z]+$/;
+
 const NOT_AN_IMAGE = new AppError(ErrorCode.Validation, 'Invalid picture', 'Please upload a JPEG, PNG, WebP or GIF image.');
 
 @Injectable()
@@ -73,7 +76,11 @@ export class MediaService {
     return this.toMediaObject(id, kind);
   }
 
-  read(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-    return this.media.content(id);
+  /** The stored picture a /media file name points at. */
+  async file(fileName: string): Promise<{ contentType: string; bytes: Buffer }> {
+    const id = FILE_NAME.exec(fileName)?.[1];
+    const found = id ? await this.media.content(id) : null;
+    if (!found) throw new AppError(ErrorCode.NotFound, 'Not found', 'This picture does not exist.');
+    return found;
   }
 }

@@ -6,30 +6,22 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   emailPreferencesSchema,
-  emailSettingsLinkSchema,
   profileSchema,
   type ChangeEmailPayload,
   type ChangePasswordPayload,
   type EmailPreferences,
   type ProfilePayload,
 } from '@shared/accounts/account.schemas.js';
-import { ErrorCode } from '@shared/api/error-codes.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import { AppError } from '../common/errors/app-error.js';
-import { safeEqual } from '../common/crypto/tokens.js';
 import { rateLimit } from '../common/http/rate-limits.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import { MailService } from '../mail/mail.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { readUpload } from './read-upload.js';
 import { SettingsService } from './settings.service.js';
 
 @Controller('settings')
 export class SettingsController {
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly mail: MailService,
-  ) {}
+  constructor(private readonly settings: SettingsService) {}
 
   @Get('profile')
   @Auth()
@@ -96,7 +88,7 @@ export class SettingsController {
     @CurrentAuth() auth: AuthContext | null,
     @Query() query: Record<string, string>,
   ): Promise<EmailPreferencesAnswer> {
-    return this.settings.emailPreferences(this.emailSettingsUser(auth, query));
+    return this.settings.emailPreferences(auth, query);
   }
 
   @Put('emailSettings')
@@ -106,22 +98,6 @@ export class SettingsController {
     @Query() query: Record<string, string>,
     @Body(new ZodValidationPipe(emailPreferencesSchema)) preferences: EmailPreferences,
   ): Promise<EmailPreferencesAnswer> {
-    return this.settings.updateEmailPreferences(this.emailSettingsUser(auth, query), preferences);
-  }
-
-  private emailSettingsUser(auth: AuthContext | null, query: Record<string, string>): number {
-    if (query.u !== undefined || query.sig !== undefined) {
-      const link = emailSettingsLinkSchema.safeParse(query);
-      if (!link.success || !safeEqual(link.data.sig, this.mail.emailSettingsSignature(link.data.u))) {
-        throw new AppError(
-          ErrorCode.Forbidden,
-          'Link not valid',
-          'This link is not valid. Open the link from your latest mail, or log in.',
-        );
-      }
-      return link.data.u;
-    }
-    if (!auth) throw new AppError(ErrorCode.Unauthenticated, 'Please log in', 'Log in, or open the link from one of our mails.');
-    return auth.user.id;
+    return this.settings.updateEmailPreferences(auth, query, preferences);
   }
 }

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnProfileAnswer, SessionInfo } from '@shared/accounts/account.answers.js';
-import type { ChangeEmailPayload, ChangePasswordPayload, EmailPreferences } from '@shared/accounts/account.schemas.js';
+import {
+  emailSettingsLinkSchema,
+  type ChangeEmailPayload,
+  type ChangePasswordPayload,
+  type EmailPreferences,
+} from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { safeEqual } from '../common/crypto/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
@@ -95,14 +101,41 @@ export class SettingsService {
     );
   }
 
-  async emailPreferences(userId: number): Promise<EmailPreferences & { email: string }> {
+  /** `link`: the query of the signed link in every mail (`u`, `sig`), which works without logging in. */
+  async emailPreferences(auth: AuthContext | null, link: Record<string, string>): Promise<EmailPreferences & { email: string }> {
+    return this.preferencesOf(this.emailSettingsUser(auth, link));
+  }
+
+  async updateEmailPreferences(
+    auth: AuthContext | null,
+    link: Record<string, string>,
+    preferences: EmailPreferences,
+  ): Promise<EmailPreferences & { email: string }> {
+    const userId = this.emailSettingsUser(auth, link);
+    await this.users.update(userId, { emailPreferences: { ...preferences, account: true } });
+    return this.preferencesOf(userId);
+  }
+
+  private async preferencesOf(userId: number): Promise<EmailPreferences & { email: string }> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(ErrorCode.NotFound, 'Not found', 'This account does not exist.');
     return { ...user.emailPreferences, account: true, email: user.email };
   }
 
-  async updateEmailPreferences(userId: number, preferences: EmailPreferences): Promise<EmailPreferences & { email: string }> {
-    await this.users.update(userId, { emailPreferences: { ...preferences, account: true } });
-    return this.emailPreferences(userId);
+  /** The signed link's user when the query has one, else the signed-in member. */
+  private emailSettingsUser(auth: AuthContext | null, query: Record<string, string>): number {
+    if (query.u !== undefined || query.sig !== undefined) {
+      const link = emailSettingsLinkSchema.safeParse(query);
+      if (!link.success || !safeEqual(link.data.sig, this.mail.emailSettingsSignature(link.data.u))) {
+        throw new AppError(
+          ErrorCode.Forbidden,
+          'Link not valid',
+          'This link is not valid. Open the link from your latest mail, or log in.',
+        );
+      }
+      return link.data.u;
+    }
+    if (!auth) throw new AppError(ErrorCode.Unauthenticated, 'Please log in', 'Log in, or open the link from one of our mails.');
+    return auth.user.id;
   }
 }
