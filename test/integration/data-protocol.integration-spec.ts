@@ -91,7 +91,11 @@ describe('request rules', () => {
   it('answers an unknown /data call with 404 in the envelope', async () => {
     const { status, body } = await call(testApp.baseUrl, '/data/nothing/here');
     expect(status).toBe(404);
-    expect(body).toEqual({ data: null, errors: [{ heading: 'Not found', message: expect.any(String) }], maintenance: false });
+    expect(body).toEqual({
+      data: null,
+      errors: [{ code: 'not_found', heading: 'Not found', message: expect.any(String) }],
+      maintenance: false,
+    });
   });
 
   it('answers a body over the size limit with 413', async () => {

@@ -156,7 +156,9 @@ describe('session:resume', () => {
     expect(answer).toEqual({
       data: { notifications: [], unread: 0, live: { cc: await creditsOf(member), live_time: expect.any(Number) } },
     });
-    expect(await memberTab.resume({ afterNotificationId: 'x' })).toEqual({ error: 'Invalid request' });
+    expect(await memberTab.resume({ afterNotificationId: 'x' })).toEqual({
+      error: { code: 'validation', message: 'Invalid request' },
+    });
   });
 
   it('answers the notifications missed after the last id the tab saw, and the current live data', async () => {
@@ -216,7 +218,7 @@ describe('session:resume', () => {
       'x',
       [1],
     ]) {
-      expect(await memberTab.resume(invalid)).toEqual({ error: expect.any(String) });
+      expect(await memberTab.resume(invalid)).toEqual({ error: { code: 'validation', message: expect.any(String) } });
     }
     expect(memberTab.connected).toBe(true);
     expect(await memberTab.resume({ afterNotificationId: 0 })).toMatchObject({ data: { notifications: [] } });
@@ -231,7 +233,11 @@ describe('session:resume', () => {
     const answers = await Promise.all(Array.from({ length: limit + excess }, () => flooder.resume({ afterNotificationId: 0 })));
     const refused = answers.filter((answer) => 'error' in (answer as object));
     expect(answers.slice(0, limit).every((answer) => 'data' in (answer as object))).toBe(true);
-    expect(refused).toEqual(Array.from({ length: excess }, () => ({ error: expect.stringMatching(/slow down/i) })));
+    expect(refused).toEqual(
+      Array.from({ length: excess }, () => ({
+        error: { code: 'rate_limited', message: expect.stringMatching(/slow down/i), retryAfter: expect.any(Number) },
+      })),
+    );
     // The limit is per socket: another tab of the same member is served.
     expect(await calm.resume({ afterNotificationId: 0 })).toMatchObject({ data: { unread: 0, notifications: [] } });
   });
