@@ -1,28 +1,21 @@
-import pg from 'pg';
 import type { AdminOverview, OutboxMail } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
-import { call, fetchRaw, serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { call, fetchRaw } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { eventually } from '../support/eventually.js';
 
-let testApp: TestApp;
-let db: pg.Client;
+const testApp = useTestApp({ adminEmail: 'boss@example.test' });
+const { db } = testApp;
 let member: TestMember;
 let boss: TestMember;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50, adminEmail: 'boss@example.test' });
-  db = await connectDatabase(testApp.database.url);
   member = await signUp(testApp.baseUrl, { username: 'plain_member' });
   // The configured first admin, signing up with the address in another case.
   boss = await signUp(testApp.baseUrl, { username: 'the_boss', email: 'Boss@Example.test' });
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
 });
 
 describe('roles', () => {
@@ -128,13 +121,7 @@ describe('the development mail outbox', () => {
 });
 
 describe('in production', () => {
-  let production: TestApp;
-  beforeAll(async () => {
-    production = await startTestApp({ env: 'production', rateLimitFactor: 50 });
-  });
-  afterAll(async () => {
-    await production.close();
-  });
+  const production = useTestApp({ env: 'production' });
 
   it('has no mail outbox: /data/dev/outbox and /dev/mail answer 404', async () => {
     await signUp(production.baseUrl, { username: 'prod_user' });
@@ -145,8 +132,4 @@ describe('in production', () => {
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain('/setup/');
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

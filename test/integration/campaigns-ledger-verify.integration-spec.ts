@@ -1,23 +1,18 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
-import { connectDatabase, signUp } from '../support/accounts.js';
-import { closeAllSockets } from '../support/socket-client.js';
+import { signUp } from '../support/accounts.js';
 import {
   balanceOf,
   campaignCall,
   creditedClaim,
-  expectLedgerBalanced,
   ledgerMismatches,
   nextTicket,
   promotedPost,
   surfer,
-  surfServerErrors,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
 
 /**
  * `npm run ledger:verify` over a real database: the built CLI (dist/, from `npm run build:server`)
@@ -25,28 +20,12 @@ import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js
  */
 const CLI = resolve('dist/server/src/credits/ledger-verify-cli.js');
 
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
-
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build:server\` before these tests`);
-  testApp = await startTestApp({ rateLimitFactor: 50, surf: { timerSeconds: 0, dailyEarningCap: 500 } });
-  db = await connectDatabase(testApp.database.url);
 });
 
-afterEach(async () => {
-  closeAllSockets();
-  await expectLedgerBalanced(db);
-  expect(serverErrors.splice(0)).toEqual([]);
-  expect(surfServerErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await db?.end();
-  await testApp?.close();
-});
+const testApp = useSurfTestApp();
+const { db } = testApp;
 
 interface VerifyRun {
   code: number;

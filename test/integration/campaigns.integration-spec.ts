@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import sharp from 'sharp';
 import { CAMPAIGN_ENDPOINTS, POST_LIMITS, type CampaignItem, type PostItem } from '../../shared/campaigns/campaigns.js';
 import { CREDITS_ENDPOINTS, SIGNUP_BONUS_CREDITS, type LedgerRow } from '../../shared/credits/credits.js';
@@ -20,21 +19,12 @@ import {
   storedCampaign,
   surfer,
   surfNext,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
-
-useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 } }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+const testApp = useSurfTestApp();
+const { db } = testApp;
 
 const member = () => signUp(testApp.baseUrl);
 const postPath = (pid: number) => `${CAMPAIGN_ENDPOINTS.post}/${pid}`;

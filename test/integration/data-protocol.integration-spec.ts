@@ -1,42 +1,15 @@
-import pg from 'pg';
 import type { Envelope } from '../../shared/api/envelope.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { PROTOCOL_VERSION } from '../../shared/start/start.js';
 import { eventually } from '../support/eventually.js';
-import { call, startTestApp, type TestApp } from '../support/test-app.js';
+import { setWebsiteSettings } from '../support/accounts.js';
+import { call } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  db = new pg.Client({ connectionString: testApp.database.url });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-});
-
-async function setWebsite(columns: Record<string, unknown>): Promise<void> {
-  const names = Object.keys(columns);
-  await db.query(
-    `UPDATE website_settings SET ${names.map((name, i) => `${name} = $${i + 1}`).join(', ')} WHERE id = 1`,
-    Object.values(columns),
-  );
-  // Every process reloads on NOTIFY; wait until this one has.
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const { body } = await call<StartAnswer>(testApp.baseUrl, '/data/start');
-    const matches = names.every((name) =>
-      name === 'maintenance' ? body.maintenance === columns[name] : (body.data?.website as never)?.[name] === columns[name],
-    );
-    if (matches) return;
-    if (Date.now() > deadline) throw new Error('website settings were not reloaded');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+// Factor 1: the crash-report limit is tested at its real size.
+const testApp = useTestApp({ rateLimitFactor: 1 });
+const { db } = testApp;
+const setWebsite = (columns: Record<string, unknown>) => setWebsiteSettings(db, testApp.baseUrl, columns);
 
 describe('GET /data/start', () => {
   it('answers a visitor with rufP, the public website settings and no user, inside the envelope', async () => {

@@ -1,9 +1,7 @@
-import pg from 'pg';
 import type { TokenLinkAnswer } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import {
-  connectDatabase,
   latestMail,
   logIn,
   mailCount,
@@ -13,21 +11,11 @@ import {
   startStatusWithSid,
   type TestMember,
 } from '../support/accounts.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-});
+const testApp = useTestApp();
+const { db } = testApp;
 
 const browser = () => new TestBrowser(testApp.baseUrl);
 const startUser = async (b: TestBrowser) => (await b.get<StartAnswer>('/data/start')).body.data?.user;
@@ -422,8 +410,4 @@ describe('changing the password', () => {
     expect((await logIn(browser(), member.username, 'first password')).status).toBe(400);
     expect((await logIn(browser(), member.username, 'second password')).status).toBe(200);
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

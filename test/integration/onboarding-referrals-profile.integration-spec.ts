@@ -1,26 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Paged, ProfileAnswer, ReferralRow, TokenLinkAnswer } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { OnboardingPreferencesPayload } from '../../shared/accounts/account.schemas.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, latestMail, logIn, mailCount, signUp, type TestMember } from '../support/accounts.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { latestMail, logIn, mailCount, signUp, type TestMember } from '../support/accounts.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
+const testApp = useTestApp();
+const { db } = testApp;
 let alice: TestMember;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
   alice = await signUp(testApp.baseUrl, { username: 'alice', first_name: 'Alice' });
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
 });
 
 const visitor = () => new TestBrowser(testApp.baseUrl);
@@ -368,8 +360,4 @@ describe('public profiles', () => {
     const { status } = await visitor().get(`${ACCOUNT_ENDPOINTS.publicProfile}/ali%00ce`);
     expect(status).toBe(404);
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

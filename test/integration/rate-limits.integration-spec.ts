@@ -1,25 +1,14 @@
-import pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
-import { connectDatabase, logIn, signUp } from '../support/accounts.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { logIn, signUp } from '../support/accounts.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 /**
  * The per-address limits at their real size (factor 1), on an app behind a proxy (TRUST_PROXY),
  * so each test can come from an address of its own through X-Forwarded-For.
  */
-let testApp: TestApp;
-let db: pg.Client;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 1, trustProxy: true });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-});
+const testApp = useTestApp({ rateLimitFactor: 1, trustProxy: true });
+const { db } = testApp;
 
 const from = (ip: string, headers: Record<string, string> = {}) =>
   new TestBrowser(testApp.baseUrl, { 'x-forwarded-for': ip, ...headers });
@@ -112,8 +101,4 @@ describe('cookies behind an https proxy', () => {
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

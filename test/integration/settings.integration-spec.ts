@@ -1,29 +1,22 @@
 import { crc32 } from 'node:zlib';
-import pg from 'pg';
 import sharp from 'sharp';
 import type { EmailPreferencesAnswer, OwnProfileAnswer, SignedInAccount } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { MediaObject } from '../../shared/media/media.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, latestMail, linkIn, signUp, type TestMember } from '../support/accounts.js';
-import { fetchRaw, serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { latestMail, linkIn, signUp, type TestMember } from '../support/accounts.js';
+import { fetchRaw } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
+const testApp = useTestApp();
+const { db } = testApp;
 let member: TestMember;
 let other: TestMember;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
   member = await signUp(testApp.baseUrl, { username: 'settings_user', first_name: 'Sam' });
   other = await signUp(testApp.baseUrl, { username: 'settings_other' });
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
 });
 
 const visitor = () => new TestBrowser(testApp.baseUrl);
@@ -322,8 +315,4 @@ describe('the email settings', () => {
     expect((await visitor().get(ACCOUNT_ENDPOINTS.emailSettings)).status).toBe(401);
     expect((await visitor().put(ACCOUNT_ENDPOINTS.emailSettings, allOff)).status).toBe(401);
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

@@ -1,31 +1,12 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import {
-  connectDatabase,
-  latestMail,
-  linkIn,
-  logIn,
-  setWebsiteSettings,
-  signUp,
-  startStatusWithSid,
-} from '../support/accounts.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { latestMail, linkIn, logIn, setWebsiteSettings, signUp, startStatusWithSid } from '../support/accounts.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
-});
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-});
+const testApp = useTestApp();
+const { db } = testApp;
 
 const browser = () => new TestBrowser(testApp.baseUrl);
 const userCount = async () => (await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n as number;
@@ -412,8 +393,4 @@ describe('the XHR marker on signup and login', () => {
     });
     expect(status).toBe(403);
   });
-});
-
-it('answered no request of this file with a server error', () => {
-  expect(serverErrors).toEqual([]);
 });

@@ -1,29 +1,13 @@
-import type pg from 'pg';
 import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
-import { closeAllSockets, connectSocket, type TestSocket } from '../support/socket-client.js';
-import { announcementPayload, createAnnouncement, signUpAdmin } from '../support/socket-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { logIn, signUp, type TestMember } from '../support/accounts.js';
+import { connectSocket, type TestSocket } from '../support/socket-client.js';
+import { announcementPayload, createAnnouncement, useAdmin } from '../support/socket-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-let admin: TestMember;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
-  admin = await signUpAdmin(testApp.baseUrl, db);
-});
-
-afterEach(() => closeAllSockets());
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-  expect(serverErrors).toEqual([]);
-});
+const testApp = useTestApp();
+const admin = useAdmin(testApp);
 
 const tab = (member: TestMember) => connectSocket(testApp.baseUrl, member.browser);
 const visitorTab = () => connectSocket(testApp.baseUrl);

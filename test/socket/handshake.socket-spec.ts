@@ -1,31 +1,15 @@
-import type pg from 'pg';
 import type { SessionInfo } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { ANNOUNCEMENT_ENDPOINTS } from '../../shared/announcements/announcements.js';
 import { MAX_SOCKETS_PER_USER } from '../../shared/realtime/events.js';
-import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
-import { closeAllSockets, connectSocket, refusedConnection, socketIdOf, type TestSocket } from '../support/socket-client.js';
-import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { logIn, signUp, type TestMember } from '../support/accounts.js';
+import { connectSocket, refusedConnection, socketIdOf, type TestSocket } from '../support/socket-client.js';
+import { createAnnouncement, notifyThroughRest, useAdmin } from '../support/socket-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-let admin: TestMember;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
-  admin = await signUpAdmin(testApp.baseUrl, db);
-});
-
-afterEach(() => closeAllSockets());
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-  expect(serverErrors).toEqual([]);
-});
+const testApp = useTestApp();
+const admin = useAdmin(testApp);
 
 const tab = (member: TestMember) => connectSocket(testApp.baseUrl, member.browser);
 

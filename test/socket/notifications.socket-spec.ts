@@ -1,29 +1,14 @@
-import type pg from 'pg';
 import { NOTIFICATION_ENDPOINTS, type NotificationsPage } from '../../shared/notifications/notifications.js';
 import { SOCKET_EVENTS_PER_WINDOW, type ResumeAnswer } from '../../shared/realtime/events.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
-import { closeAllSockets, connectSocket } from '../support/socket-client.js';
-import { notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { connectSocket } from '../support/socket-client.js';
+import { notifyThroughRest, useAdmin } from '../support/socket-fixtures.js';
+import { useTestApp } from '../support/use-test-app.js';
 
-let testApp: TestApp;
-let db: pg.Client;
-let admin: TestMember;
-
-beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
-  admin = await signUpAdmin(testApp.baseUrl, db);
-});
-
-afterEach(() => closeAllSockets());
-
-afterAll(async () => {
-  await db.end();
-  await testApp.close();
-  expect(serverErrors).toEqual([]);
-});
+const testApp = useTestApp();
+const { db } = testApp;
+const admin = useAdmin(testApp);
 
 const tab = (member: TestMember) => connectSocket(testApp.baseUrl, member.browser);
 /** The member's balance as stored (a new member may start with a signup bonus). */

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import type { ClickTelemetry } from '../../shared/surf/surf.js';
 import { BLOCK_AT, CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
@@ -18,21 +17,13 @@ import {
   surfer,
   surfNext,
   ticketStatus,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
 
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
 let admins: TestMember[];
 
-useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 } }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+const testApp = useSurfTestApp();
+const { db } = testApp;
 
 beforeAll(async () => {
   admins = [await signUpAdmin(testApp.baseUrl, db), await signUpAdmin(testApp.baseUrl, db)];

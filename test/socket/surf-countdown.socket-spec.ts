@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { signUp } from '../support/accounts.js';
 import {
@@ -11,23 +10,14 @@ import {
   storedCampaign,
   surfer,
   ticketStatus,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
 
 /** The countdown (data.timer) runs on the server's clock: a 2 s timer for this file. */
 const TIMER_SECONDS = 2;
 
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
-
-useSurfTestApp({ surf: { timerSeconds: TIMER_SECONDS, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+const testApp = useSurfTestApp({ surf: { timerSeconds: TIMER_SECONDS }, socketEventsPerWindow: 1000 });
+const { db } = testApp;
 
 /** Waits until `ms` after `since` (local clock). */
 const until = (since: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, since + ms - Date.now())));

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { signUp } from '../support/accounts.js';
@@ -13,21 +12,12 @@ import {
   storedCampaign,
   surfer,
   surfNext,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
-
-setTestTimeout(import.meta);
 
 /** A daily earning cap of one credited view, and the default socket event limit, for this file. */
-let testApp: TestApp;
-let db: pg.Client;
-
-useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 1 } }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+const testApp = useSurfTestApp({ surf: { dailyEarningCap: 1 } });
+const { db } = testApp;
 
 describe('the daily earning cap', () => {
   it('refuses a second credited view the same day with a clear message; other members still earn', async () => {

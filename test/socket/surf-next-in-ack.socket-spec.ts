@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
 import type { Ack } from '../../shared/realtime/events.js';
@@ -22,24 +21,15 @@ import {
   storedCampaign,
   surfer,
   ticketStatus,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
 
 /**
  * The surf bar's one-trip step: a claim with `next: true` is credited (or refused for good) and
  * answers the next post with its ticket, both in one transaction, so no POST next in between.
  */
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
-
-useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+const testApp = useSurfTestApp({ socketEventsPerWindow: 1000 });
+const { db } = testApp;
 
 const member = () => signUp(testApp.baseUrl);
 const newSurfer = () => surfer(testApp.baseUrl);

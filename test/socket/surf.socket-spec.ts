@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
@@ -23,23 +22,13 @@ import {
   surfer,
   surfNext,
   ticketStatus,
-  setTestTimeout,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
-import type { TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
 
-setTestTimeout(import.meta);
-
-let testApp: TestApp;
-let db: pg.Client;
-
-// A 0 s countdown (the countdown itself is tested in surf-countdown), and a socket event
-// limit high enough for 100 claims at once (the limit has tests of its own).
-useSurfTestApp({ surf: { timerSeconds: 0, dailyEarningCap: 500 }, socketEventsPerWindow: 1000 }, (app, database) => {
-  testApp = app;
-  db = database;
-});
+// A socket event limit high enough for 100 claims at once (the limit has tests of its own).
+const testApp = useSurfTestApp({ socketEventsPerWindow: 1000 });
+const { db } = testApp;
 
 const NO_POSTS = /no posts for you to view/i;
 const member = () => signUp(testApp.baseUrl);

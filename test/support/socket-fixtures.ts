@@ -8,6 +8,7 @@ import type { StartAnswer } from '../../shared/start/start.js';
 import { signUp, type TestMember } from './accounts.js';
 import { eventually } from './eventually.js';
 import type { TestBrowser } from './test-browser.js';
+import type { TestAppInUse } from './use-test-app.js';
 
 /** A new member made an admin straight in the database; ready once the app has heard of it (NOTIFY). */
 export async function signUpAdmin(baseUrl: string, db: pg.Client): Promise<TestMember> {
@@ -18,6 +19,18 @@ export async function signUpAdmin(baseUrl: string, db: pg.Client): Promise<TestM
     if (!start.body.data?.user?.isAdmin) throw new Error(`${member.username} is not an admin yet`);
   });
   return member;
+}
+
+/**
+ * An admin (as `signUpAdmin` makes one) on the file's app, signed up before its first test: the
+ * object is filled in by a beforeAll hook, so read it inside a hook or a test.
+ */
+export function useAdmin(testApp: TestAppInUse): TestMember {
+  const admin = {} as TestMember;
+  beforeAll(async () => {
+    Object.assign(admin, await signUpAdmin(testApp.baseUrl, testApp.db));
+  });
+  return admin;
 }
 
 let messages = 0;

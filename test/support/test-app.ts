@@ -3,7 +3,7 @@ import { createApp } from '../../server/src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../server/src/config/app-config.js';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
 import type { Envelope } from '../../shared/api/envelope.js';
-import { createTestDatabase, type TestDatabase } from './test-postgres.js';
+import { planTestDatabase, type PlannedTestDatabase, type TestDatabase } from './test-postgres.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -13,11 +13,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database of its own, listening on a free loopback port. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL is not set: run the tests through `npm test`, which provides one');
-  const database = await createTestDatabase(adminUrl, 'it');
+/**
+ * The real server on a fresh database of its own (`database`, made here; a new one by default),
+ * listening on a free loopback port. Test files use it through `useTestApp`.
+ */
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  database: PlannedTestDatabase = planTestDatabase(adminDatabaseUrl(), 'it'),
+): Promise<TestApp> {
+  await database.create();
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     databaseUrl: database.url,
@@ -39,6 +43,13 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await database.drop();
     },
   };
+}
+
+/** The PostgreSQL server the tests make their databases on. */
+export function adminDatabaseUrl(): string {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set: run the tests through `npm test`, which provides one');
+  return adminUrl;
 }
 
 export interface CallOptions {

@@ -10,16 +10,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(adminUrl: string, prefix: string): Promise<TestDatabase> {
+/** A database still to be made: its name and URL are fixed at once, `create` makes it. */
+export interface PlannedTestDatabase extends TestDatabase {
+  create(): Promise<void>;
+}
+
+export function planTestDatabase(adminUrl: string, prefix: string): PlannedTestDatabase {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
-  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    create: () => withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`)).then(() => undefined),
     drop: () =>
       withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+export async function createTestDatabase(adminUrl: string, prefix: string): Promise<TestDatabase> {
+  const database = planTestDatabase(adminUrl, prefix);
+  await database.create();
+  return database;
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CAMPAIGN_ENDPOINTS, creditAmountSchema, type CampaignItem } from '@shared/campaigns/campaigns.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
@@ -8,17 +8,17 @@ import { plural } from './campaignStatus.js';
 import { createActionKeys } from './idempotencyKeys.js';
 import { creditAmountOf } from './postForm.js';
 import { requestOnce } from './requestOnce.js';
+import { WholeNumberField, type FormOutcome } from './WholeNumberField.js';
 
 type CreditAction = 'assign' | 'withdraw';
 
 /** Moves credits between the member's balance and one campaign; refusals show beside the field. */
 export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; onChange: (item: CampaignItem) => void }) {
-  const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [keys] = useState(createActionKeys);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState<CreditAction | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const { cc } = useAtomValue(liveDataAtom);
   const pid = campaign.post.pid;
 
@@ -58,52 +58,38 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
     }
   };
 
-  const hintId = `${id}-hint`;
-  const statusId = `${id}-status`;
-  const errorId = `${id}-error`;
   return (
     <form className="credits-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field credits-field">
-        <label htmlFor={id}>Credits</label>
-        <input
-          ref={inputRef}
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={outcome && !outcome.ok ? true : undefined}
-          aria-describedby={outcome && !outcome.ok ? `${hintId} ${errorId}` : hintId}
-        />
-      </div>
-      <div className="credits-buttons">
-        <button
-          type="submit"
-          name="action"
-          value="assign"
-          className="button button-primary"
-          aria-disabled={busy ? true : undefined}
-        >
-          {busy === 'assign' ? 'Assigning…' : 'Assign'}
-        </button>
-        <button type="submit" name="action" value="withdraw" className="button" aria-disabled={busy ? true : undefined}>
-          {busy === 'withdraw' ? 'Withdrawing…' : 'Withdraw'}
-        </button>
-      </div>
-      <p id={hintId} className="field-hint credits-hint">
-        {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One
-        credit pays for one view.
-      </p>
-      <p id={statusId} role="status" className="form-status credits-outcome">
-        {outcome?.ok ? outcome.text : ''}
-      </p>
-      {outcome && !outcome.ok && (
-        <p id={errorId} role="alert" className="field-error">
-          {outcome.text}
-        </p>
-      )}
+      <WholeNumberField
+        ref={inputRef}
+        label="Credits"
+        name="amount"
+        className="credits-field"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        hint={
+          <>
+            {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One
+            credit pays for one view.
+          </>
+        }
+        outcome={outcome}
+      >
+        <div className="credits-buttons">
+          <button
+            type="submit"
+            name="action"
+            value="assign"
+            className="button button-primary"
+            aria-disabled={busy ? true : undefined}
+          >
+            {busy === 'assign' ? 'Assigning…' : 'Assign'}
+          </button>
+          <button type="submit" name="action" value="withdraw" className="button" aria-disabled={busy ? true : undefined}>
+            {busy === 'withdraw' ? 'Withdrawing…' : 'Withdraw'}
+          </button>
+        </div>
+      </WholeNumberField>
     </form>
   );
 }

@@ -1,18 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CAMPAIGN_ENDPOINTS, campaignSettingsSchema, type CampaignItem } from '@shared/campaigns/campaigns.js';
 import { api } from '../api/api.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { apiErrorText } from './apiErrorText.js';
 import { creditAmountOf } from './postForm.js';
+import { WholeNumberField, type FormOutcome } from './WholeNumberField.js';
 
 const CAP_MESSAGE = 'Enter a whole number from 1 to 100,000, or leave it empty for no cap.';
 
 /** The campaign's daily view cap: at most this many views a day; empty for none. */
 export function DailyCapForm({ campaign, onChange }: { campaign: CampaignItem; onChange: (item: CampaignItem) => void }) {
-  const id = useId();
   const [value, setValue] = useState(campaign.dailyViewCap === null ? '' : String(campaign.dailyViewCap));
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,40 +41,20 @@ export function DailyCapForm({ campaign, onChange }: { campaign: CampaignItem; o
     }
   };
 
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <form className="cap-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label htmlFor={id}>Daily view cap</label>
-        <p id={hintId} className="field-hint">
-          Views a day at most. Leave it empty for no cap.
-        </p>
-        <div className="cap-row">
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            aria-invalid={outcome && !outcome.ok ? true : undefined}
-            aria-describedby={outcome && !outcome.ok ? `${hintId} ${errorId}` : hintId}
-          />
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? 'Saving…' : 'Save cap'}
-          </button>
-        </div>
-      </div>
-      <p role="status" className="form-status">
-        {outcome?.ok ? outcome.text : ''}
-      </p>
-      {outcome && !outcome.ok && (
-        <p id={errorId} role="alert" className="field-error">
-          {outcome.text}
-        </p>
-      )}
+      <WholeNumberField
+        label="Daily view cap"
+        name="dailyViewCap"
+        hint="Views a day at most. Leave it empty for no cap."
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        outcome={outcome}
+      >
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? 'Saving…' : 'Save cap'}
+        </button>
+      </WholeNumberField>
     </form>
   );
 }

@@ -1,10 +1,34 @@
+/*
+ * Framework internals this file relies on (@nestjs/platform-fastify 12.5); lean-fastify-adapter.spec.ts
+ * pins the hooks by their source, so an upgrade that changes them fails there:
+ * - FastifyAdapter's constructor creates the Fastify instance, hands it to `setInstance()` and
+ *   only then adds its global hooks through `this.instance.addHook()`: seven of them, six
+ *   'onRequest' (adapter request hook, 503 while closing, CORS, security hook, routable request
+ *   targets, version extractor errors) and one 'onResponse' (adapter response hook), each a
+ *   closure over the adapter that checks whether its feature is on.
+ * - The features those hooks serve are switched on only through the methods overridden below
+ *   (`setOnRequestHook`, `setOnResponseHook`, `enableCors`, `registerSecurityHook`, `use`,
+ *   `createMiddlewareFactory`, `applyVersionFilter`, `initHttpServer`'s `return503OnClosing`).
+ * - The `skipMiddie` option stops Nest from registering middie (and its per-request hook) when
+ *   the app initialises; Nest middleware then comes only through `use()` /
+ *   `createMiddlewareFactory()`, refused below.
+ * - Only the constructor calls `setInstance()`; the interception is set up on that first call
+ *   and undone when `super()` returns. Its state lives in `declare`d fields: they get no
+ *   class-field initialisers, which would run after `super()` and reset what it set.
+ */
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyServerOptions } from 'fastify';
 
 /** The hook kinds the adapter's constructor adds globally; none of them is needed here. */
-const HELD_BACK_HOOKS = new Set(['onRequest', 'onResponse']);
+const HELD_BACK_KINDS = new Set(['onRequest', 'onResponse']);
 
-type AddHook = (name: string, hook: unknown) => unknown;
+/** A hook the constructor of Nest's FastifyAdapter added, and this adapter held back. */
+export interface HeldBackHook {
+  kind: string;
+  hook: (...args: never[]) => unknown;
+}
+
+type AddHook = (name: string, hook: HeldBackHook['hook']) => unknown;
 interface HookableInstance {
   addHook: AddHook;
 }
@@ -20,8 +44,8 @@ interface HookableInstance {
  * Turning one of those features on fails at start-up instead of silently doing nothing.
  */
 export class LeanFastifyAdapter extends FastifyAdapter {
-  /** What the constructor held back (checked by a test, so a Nest upgrade that adds one is seen). */
-  declare readonly heldBackHooks: string[];
+  /** What the constructor held back (pinned by a test, so a Nest upgrade that changes one is seen). */
+  declare readonly heldBackHooks: readonly HeldBackHook[];
   declare private restoreAddHook: (() => void) | undefined;
 
   constructor(options: FastifyServerOptions) {
@@ -35,10 +59,10 @@ export class LeanFastifyAdapter extends FastifyAdapter {
     if (!this.heldBackHooks) {
       const hookable = instance as unknown as HookableInstance;
       const addHook = hookable.addHook;
-      const heldBack: string[] = [];
-      hookable.addHook = (name, hook) => {
-        if (!HELD_BACK_HOOKS.has(name)) return addHook.call(hookable, name, hook);
-        heldBack.push(name);
+      const heldBack: HeldBackHook[] = [];
+      hookable.addHook = (kind, hook) => {
+        if (!HELD_BACK_KINDS.has(kind)) return addHook.call(hookable, kind, hook);
+        heldBack.push({ kind, hook });
         return hookable;
       };
       Object.assign(this, { heldBackHooks: heldBack });
