@@ -134,7 +134,7 @@ async function signUpBenchMember(url) {
   return cookie.split(';')[0];
 }
 
-// Issue 3: /data/start for a member (session lookup, notifications and announcements included),
+// /data/start for a member (session lookup, notifications and announcements included),
 // and login throughput, which argon2id bounds (no latency target: it is CPU work by design).
 scenarios.push(
   {

@@ -1,4 +1,4 @@
-// The numbers the benchmark holds the app to (issue 2's "Benchmark" section). Add a target
+// The numbers the benchmark holds the app to. Add a target
 // here when an issue sets one; the kinds are in bench/lib/targets.mjs.
 import { initialJsGzipAtMost, noErrors, p99Below, rpsRatio } from './lib/targets.mjs';
 
@@ -25,7 +25,7 @@ export const targets = [
     maxMs: 25,
     appliesTo: (scenario) => ['data-health', 'data-start-visitor', 'static-index'].includes(scenario.id),
   }),
-  // Issue 3: /data/start for a member (session lookup included).
+  // /data/start for a member (session lookup included).
   rpsRatio({
     id: 'start-member-vs-health',
     label: '/data/start (logged in) req/s ≥ 0.40 × /data/health',

@@ -1,4 +1,4 @@
-// Issue 4's benchmark: N authenticated sockets on ONE app server process, one announcement fanned
+// The fan-out benchmark: N authenticated sockets on ONE app server process, one announcement fanned
 // out to all of them F times. Measures the connect rate, the server's RSS per connected socket
 // and the time from the admin's POST /data/admin/announcements until the LAST socket received its
 // 'announcement:show' (p50/p99 over the fan-outs), and counts lost messages. Baseline in the same

@@ -1,4 +1,4 @@
-// Benchmark settings, from the environment with defaults that match issue 2's method.
+// Benchmark settings, from the environment with defaults that match the documented method (bench/README.md).
 import os from 'node:os';
 
 function positiveNumber(name, fallback) {
@@ -25,7 +25,7 @@ export function loadBenchConfig() {
       .filter(Boolean),
     /** BENCH_PIN=0 turns CPU pinning off. */
     pin: process.env.BENCH_PIN !== '0',
-    /** The app's log level; issue 2 measures at warn. BENCH_APP_LOG_LEVEL=silent helps profiling. */
+    /** The app's log level; the benchmark measures at warn. BENCH_APP_LOG_LEVEL=silent helps profiling. */
     appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
     /** Where the results go; BENCH_RESULTS_DIR lets a profiling run keep its files apart. */
     resultsDir: process.env.BENCH_RESULTS_DIR || 'bench/results',

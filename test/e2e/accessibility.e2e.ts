@@ -56,7 +56,7 @@ test.describe('on a 375 px wide phone', () => {
   test('every visitor page fits the width and shows the Login link', async ({ page }) => {
     for (const path of VISITOR_PAGES) {
       await openPage(page, path);
-      // The maintenance page has no top bar (spec 2: some pages hide the header).
+      // The maintenance page has no top bar (some pages hide the header).
       if (path !== '/maintenance') {
         await expect
           .soft(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }), path)

@@ -14,7 +14,7 @@ interface ChunkRequests {
 
 /**
  * Makes the first `failures` requests for the Terms screen's chunk fail at the network level.
- * The page's clock is installed and paused, so the retry waits (N seconds before retry N, spec 9)
+ * The page's clock is installed and paused, so the retry waits (N seconds before retry N)
  * are run through with clock.runFor instead of being waited for.
  */
 async function breakTermsChunk(page: Page, failures: number): Promise<ChunkRequests> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, type AppUnderTest, type WebsiteColumns } from './fixtures.js';
 
-/** Every route open to visitors (spec 2), as a visitor would type it. */
+/** Every route open to visitors, as a visitor would type it. */
 export const PUBLIC_PATHS = [
   '/',
   '/terms',

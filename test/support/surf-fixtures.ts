@@ -11,7 +11,7 @@ import { connectSocket, EVENT_TIMEOUT_MS, type TestSocket } from './socket-clien
 import type { TestBrowser } from './test-browser.js';
 
 /**
- * Helpers of the campaign and surf tests (issue 5): posts and campaigns through the real API,
+ * Helpers of the campaign and surf tests: posts and campaigns through the real API,
  * the surf bar's next() and claim, click telemetry, and the ledger check every test ends with.
  */
 

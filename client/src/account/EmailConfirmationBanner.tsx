@@ -3,7 +3,7 @@ import { userAtom } from '../session/userAtom.js';
 import { ResendConfirmationButton } from './ResendConfirmationButton.js';
 import './emailConfirmationBanner.css';
 
-/** Shown on every page to a member whose address is not confirmed yet (issue 3). */
+/** Shown on every page to a member whose address is not confirmed yet. */
 export function EmailConfirmationBanner() {
   const user = useAtomValue(userAtom);
   if (!user || user.emailConfirmed) return null;

@@ -14,7 +14,7 @@ import './announcements.css';
 const ANNOUNCEMENT_EDITOR_PATH = `${PATHS.admin}/announcements`;
 
 /**
- * Site announcements on this page (spec 2): alert bars above the content, and modals. A member's
+ * Site announcements on this page: alert bars above the content, and modals. A member's
  * dismissal is stored on the server (it holds on every device); a visitor's in this browser.
  */
 export function AnnouncementsHost() {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
 
-/** Spec 3 "Loading state": loading starts true; reloading marks a later refresh of /data/start. */
+/** Loading state: loading starts true; reloading marks a later refresh of /data/start. */
 export const loadingAtom = atom({ loading: true, reloading: false });
 loadingAtom.debugLabel = 'loading';

@@ -14,7 +14,7 @@ import { loadingAtom } from './loadingAtom.js';
 const RELOADED_FOR_VERSION = 'reloadedForProtocol';
 
 /**
- * Loads /data/start into the store. The app starts only when rufP is present (spec 4); a
+ * Loads /data/start into the store. The app starts only when rufP is present; a
  * different protocol version means this bundle is older than the server, so reload once.
  */
 export async function startApp(): Promise<void> {

@@ -142,7 +142,7 @@ function TextAreaField({ label, value, hint, error, onChange }: TextAreaFieldPro
   );
 }
 
-/** The post's language: en, es, de, fr, ru, a disabled blank, then the rest A–Z (spec 1, 9). */
+/** The post's language: en, es, de, fr, ru, a disabled blank, then the rest A–Z. */
 function LanguageField({ value, error, onChange }: { value: string; error?: FieldError; onChange: (value: string) => void }) {
   const id = useId();
   const options = useMemo(() => rotatorLanguageOptions(), []);

@@ -6,7 +6,7 @@ interface State {
   failed: boolean;
 }
 
-/** Any crash below shows the generic error page and is reported (spec 2, 8). */
+/** Any crash below shows the generic error page and is reported. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { failed: false };
 

@@ -3,7 +3,7 @@ import type { LogErrorPayload } from '@shared/client-errors/log-error.schema.js'
 import { errorReportingAllowed } from '@shared/client-errors/reporting.js';
 import { api } from '../api/api.js';
 
-/** Posts a crash to /data/log_error (spec 8), trimmed to the server's limits. */
+/** Posts a crash to /data/log_error, trimmed to the server's limits. */
 export function reportCrash(error: unknown, componentStack?: string | null): void {
   if (!errorReportingAllowed(window.location.hostname)) return;
   const stack = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);

@@ -2,7 +2,7 @@ import type { MediaObject } from '@shared/media/media.js';
 import placeholderUrl from '../assets/placeholder-avatar.svg';
 
 /**
- * Spec 3 "Media/avatar object": base path + id + size/version marker + extension; without an
+ * Media/avatar object: base path + id + size/version marker + extension; without an
  * id a string starting with http is used as is; otherwise the blank placeholder under /assets/.
  */
 export function mediaUrl(media: MediaObject | string | null | undefined): string {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { closeModalAtom, modalsAtom, type ModalEntry } from './modalsAtom.js';
 import './modals.css';
 
-/** Renders every open modal over the page (z-index 10000, spec 9 transition times). */
+/** Renders every open modal over the page (z-index 10000, with the modal transition times). */
 export function ModalHost() {
   const modals = useAtomValue(modalsAtom);
   const entries = Object.entries(modals);

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { ReactNode } from 'react';
 
-/** A modal dialog kept in app state (spec 2 and 3), keyed by id. */
+/** A modal dialog kept in app state, keyed by id. */
 export interface ModalEntry {
   header?: ReactNode;
   body?: ReactNode;

@@ -47,7 +47,7 @@ function dashboardTab(tab: string | undefined, tab1: string | undefined, tab2: s
   }
 }
 
-/** /home and /home/:tab/:tab1?/:tab2? (spec 2): the member's dashboard; each tab is an address. */
+/** /home and /home/:tab/:tab1?/:tab2?: the member's dashboard; each tab is an address. */
 export default function DashboardPage() {
   const { tab, tab1, tab2 } = useParams();
   const current = dashboardTab(tab, tab1, tab2);

@@ -17,7 +17,7 @@ import '../settings/settings.css';
 /** How the server answers a signed link that is wrong, too old or of a deleted account. */
 const LINK_REFUSALS = [400, 401, 403, 404];
 
-/** Public (spec 2): the signed link at the bottom of every mail opens it without logging in. */
+/** Public: the signed link at the bottom of every mail opens it without logging in. */
 export default function EmailSettingsPage() {
   usePageTitle('Email settings');
   const user = useAtomValue(userAtom);

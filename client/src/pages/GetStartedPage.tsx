@@ -9,7 +9,7 @@ import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 import '../onboarding/onboarding.css';
 
-/** Onboarding (spec 4): profile, then languages and interests, then how credits work; each step has its address. */
+/** Onboarding: profile, then languages and interests, then how credits work; each step has its address. */
 export default function GetStartedPage() {
   const step = parseOnboardingStep(useParams().page);
   usePageTitle(step ? `Get started: step ${step} of 3` : 'Get started');

@@ -8,7 +8,7 @@ import { usePageTitle } from './usePageTitle.js';
 
 /**
  * Revokes this browser's sessions on the server, then reloads /data/start, which clears the
- * user (spec 4), and goes to the landing page.
+ * user, and goes to the landing page.
  */
 export default function LogoutPage() {
   usePageTitle('Logging out');

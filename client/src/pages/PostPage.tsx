@@ -13,7 +13,7 @@ import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 
-/** One post by its address, for anyone, visitors included (spec 2). */
+/** One post by its address, for anyone, visitors included. */
 export default function PostPage() {
   const pid = pidOf(useParams().pid);
   const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);

@@ -12,7 +12,7 @@ import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 
-/** Anyone's public profile, visitors included (spec 2). */
+/** Anyone's public profile, visitors included. */
 export default function PublicProfilePage() {
   const { obj, tab } = useParams();
   const user = useAtomValue(userAtom);

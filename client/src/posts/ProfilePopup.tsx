@@ -15,7 +15,7 @@ import './posts.css';
 
 const PROFILE_POPUP_ID = 'profile-popup';
 
-/** Opens the poster's profile popup (spec 2: the surf bar / post viewer has one). */
+/** Opens the poster's profile popup (the surf bar / post viewer has one). */
 export function useOpenProfilePopup(): (author: PostAuthor) => void {
   const open = useSetAtom(openModalAtom);
   return useCallback(

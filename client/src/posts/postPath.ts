@@ -1,4 +1,4 @@
-/** The public address of a post (spec 2: /post/:pid). */
+/** The public address of a post (/post/:pid). */
 export function postPath(pid: number): string {
   return `/post/${pid}`;
 }

@@ -21,7 +21,7 @@ const ALLOWED_BEFORE_ONBOARDING = new Set<ScreenName>([
 const ALLOWED_BEFORE_SETUP = new Set<ScreenName>(['setupExistingUser', 'setup', 'logout', 'maintenance']);
 
 /**
- * Who may see a screen (spec 2, 4, 6): visitors on a member route go to login with a return
+ * Who may see a screen: visitors on a member route go to login with a return
  * path; a member who has not finished onboarding is sent to /getStarted from anywhere else.
  */
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {

@@ -25,7 +25,7 @@ export interface RetryOptions {
 
 /**
  * Loads a screen chunk, retrying a failure up to 10 times with N seconds before attempt N,
- * then throws (spec 9). Each attempt fails after 120 s; a stylesheet that fails to load
+ * then throws. Each attempt fails after 120 s; a stylesheet that fails to load
  * raises code CSS_CHUNK_LOAD_FAILED.
  */
 export async function loadWithRetry<T>(load: () => Promise<T>, options: RetryOptions = {}): Promise<T> {

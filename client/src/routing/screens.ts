@@ -1,7 +1,7 @@
 import type { ScreenName } from '@shared/routing/routes.js';
 import { lazyScreen } from './lazyScreen.js';
 
-/** Every screen is its own lazily loaded chunk (spec 9). */
+/** Every screen is its own lazily loaded chunk. */
 export const SCREENS: Record<ScreenName, ReturnType<typeof lazyScreen>> = {
   dashboard: lazyScreen(() => import('../pages/DashboardPage.js')),
   settings: lazyScreen(() => import('../pages/SettingsPage.js')),

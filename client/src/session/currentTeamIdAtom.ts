@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 
 const STORAGE_KEY = 'currentTeam';
 
-/** Spec 3: the current team id is kept in local storage under 'currentTeam', on https only. */
+/** The current team id is kept in local storage under 'currentTeam', on https only. */
 const persisted = (): boolean => typeof window !== 'undefined' && window.location.protocol === 'https:';
 
 function readStoredTeam(): number | null {

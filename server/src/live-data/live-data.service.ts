@@ -3,7 +3,7 @@ import type { LiveData } from '@shared/realtime/events.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 
-/** Spec 3 "Live data": `cc` (credit count) and `live_time` (the server clock), pushed when they change. */
+/** Live data: `cc` (credit count) and `live_time` (the server clock), pushed when they change. */
 @Injectable()
 export class LiveDataService {
   constructor(

@@ -17,7 +17,7 @@ export class SessionEntity {
   @Column({ name: 'token_hash', type: 'bytea' })
   tokenHash: Buffer;
 
-  /** Keys this session's Socket.IO connection (spec 3: User.socketId). */
+  /** Keys this session's Socket.IO connection (User.socketId). */
   @Column({ name: 'socket_id', type: 'text' })
   socketId: string;
 

@@ -18,6 +18,6 @@ export const PAGE_HELMET_OPTIONS: FastifyHelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
-  // Avatars may come from other hosts (spec 3: a URL starting with http is used as is).
+  // Avatars may come from other hosts (a URL starting with http is used as is).
   crossOriginEmbedderPolicy: false,
 };
