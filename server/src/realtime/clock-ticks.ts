@@ -7,8 +7,8 @@ const CLOCK_GROUPS = 30;
  * Pushes `live:data {live_time}` to every socket of this process once per `intervalMs`, spread
  * over the interval: each socket joins one of `groups` rooms in turn, and one room is ticked
  * every intervalMs / groups. Ticking every socket at one instant is a whole fan-out that stalls
- * the process meanwhile (with 5,000 sockets it added ~35 ms to whatever ran then, e.g. an
- * announcement's fan-out); spread, each tick is 1/groups of that.
+ * the process meanwhile (bench/fanout/README.md, "Measured costs"); spread, each tick is
+ * 1/groups of that.
  */
 export class ClockTicks {
   private nextGroup = 0;

@@ -10,7 +10,7 @@ export function sha256(value: string): Buffer {
   return hash('sha256', value, 'buffer');
 }
 
-/** The same SHA-256 in hex: one-shot hex is ~4× faster than a digest Buffer turned into hex (per-request cache keys). */
+/** The same SHA-256 in hex, in one call: far cheaper than a digest Buffer turned into hex (per-request cache keys). */
 export function sha256Hex(value: string): string {
   return hash('sha256', value, 'hex');
 }

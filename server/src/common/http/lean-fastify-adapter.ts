@@ -39,7 +39,8 @@ interface HookableInstance {
  * while shutting down (return503OnClosing), CORS (enableCors), Nest's security hook
  * (useSecurityHeaders, enableCsrfProtection), Nest middleware (middie; `skipMiddie`) and custom
  * versioning. Each hook ran on every request and found its feature off: six onRequest hooks and
- * one onResponse hook, measured at ~7% of a /data call. The app has its own equivalents
+ * one onResponse hook, a measurable share of every /data call (bench/README.md, "Measured
+ * costs"). The app has its own equivalents
  * (route-hooks.ts, security-plugins.ts).
  * Turning one of those features on fails at start-up instead of silently doing nothing.
  */
