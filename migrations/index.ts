@@ -13,6 +13,7 @@ import { MemberCacheTriggers1763772600000 } from './1763772600000-MemberCacheTri
 import { AnnouncementDismissalsCacheTrigger1763773200000 } from './1763773200000-AnnouncementDismissalsCacheTrigger.js';
 import { DropLatestClaimsIndex1763773800000 } from './1763773800000-DropLatestClaimsIndex.js';
 import { DeclarableSchema1763774100000 } from './1763774100000-DeclarableSchema.js';
+import { SurfRules1763774400000 } from './1763774400000-SurfRules.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   AnnouncementDismissalsCacheTrigger1763773200000,
   DropLatestClaimsIndex1763773800000,
   DeclarableSchema1763774100000,
+  SurfRules1763774400000,
 ];

@@ -1,4 +1,4 @@
-// Issue 5's benchmark: C concurrent surfing members (socket.io-client, the app in bench mode with a
+// The surf benchmark: C concurrent surfing members (socket.io-client, the app in bench mode with a
 // 0 s timer) claim views for S seconds; measures confirmed views/s (acks with credited === 1) and
 // the claim latency (emit → ack) p50/p99, then checks the ledger: findLedgerMismatches (balances
 // equal their ledger sums, no idempotency key twice) and no double credits (one view_earned row
@@ -81,7 +81,7 @@ const TARGET_RATIO = 0.5;
 
 const WORKER = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
-const LEDGER_MODULE = 'dist/server/src/credits/ledger.service.js';
+const LEDGER_MODULE = 'dist/server/src/credits/credits.repository.js';
 const REPLAY_MODES = ['current', 'current+prepared', 'compact', 'compact+prepared', 'functions'];
 const REPLAY_TITLES = {
   current: "the app's 21 statements (35f5242), 2 transactions",

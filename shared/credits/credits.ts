@@ -1,4 +1,4 @@
-/** The credits ledger (issue 5): every movement of credits is one row; a balance is the sum of its rows. */
+/** The credits ledger: every movement of credits is one row; a balance is the sum of its rows. */
 export type LedgerKind =
   'signup_bonus' | 'view_earned' | 'view_paid' | 'campaign_assign' | 'campaign_withdraw' | 'admin_adjustment' | 'purchase';
 

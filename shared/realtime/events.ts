@@ -1,6 +1,7 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
 import type { NotificationItem } from '../notifications/notifications.js';
+import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
 /** Spec 3 "Live data": the member's credit count and the server's clock (ms since epoch), for countdowns. */
@@ -46,7 +47,7 @@ export interface ClientToServerEvents {
   /** After a (re)connect: what was missed since the last notification id this tab saw. */
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
   /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
-  'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer>) => void) => void;
+  'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer, SurfClaimRefusalCode>) => void) => void;
 }
 
 export interface SocketData {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { PostItem } from '../campaigns/campaigns.js';
+import type { SurfClaimOutcome, SurfEmptyReason } from './surf-outcomes.js';
 
-/** The surf bar (issue 5; spec 3 "Post-promote state", spec 4 "Post-promote"). */
+/** The surf bar's countdown, in seconds, unless the server is configured otherwise. */
 export const DEFAULT_SURF_TIMER_SECONDS = 15;
 
-/** Spec 4: what the Next click tells the server besides the ticket. */
+/** What the Next click tells the server besides the ticket: the anti-cheat scores it. */
 export const clickTelemetrySchema = z.object({
   /** Click position in the page. */
   x: z.number().finite(),
@@ -40,7 +41,7 @@ export type SurfClaim = z.infer<typeof surfClaimSchema>;
 export const rotatorSchema = z.object({ languages: z.array(z.string().min(2).max(3)).max(30) });
 export type RotatorPayload = z.infer<typeof rotatorSchema>;
 
-/** Spec 3 "Post-promote state" data: the posts of this round, the timer, the headline (m1), a challenge and a message. */
+/** The surf bar's data: the posts of this round, the timer, the headline (m1), a challenge and a message. */
 export interface SurfData {
   posts: { pid: number; viewed: boolean }[];
   timer: number;
@@ -49,7 +50,7 @@ export interface SurfData {
   /** A verification challenge: pick the code shown in `challenge` among these. */
   codes: string[] | null;
   challenge: string | null;
-  /** Why there is nothing to earn now, or what went wrong; null when all is well. */
+  /** Why there is nothing to view (for people; code reads `SurfNextAnswer.emptyReason`), or the challenge's prompt. */
   message: string | null;
 }
 
@@ -61,25 +62,30 @@ export interface SurfTicket {
 
 export interface SurfNextAnswer {
   data: SurfData;
-  /** Null when there is nothing to view (see data.message). */
+  /** Null when there is nothing to view (see emptyReason). */
   ticket: SurfTicket | null;
   post: PostItem | null;
+  /** Why there is nothing to view; null when a post is offered. */
+  emptyReason: SurfEmptyReason | null;
 }
 
+/** A settled claim: credited, or closed without credit (outcome says why). */
 export interface SurfClaimAnswer {
+  outcome: SurfClaimOutcome;
+  /** Credits earned by this view: 1 when credited, else 0. */
   credited: number;
   cc: number;
   message: string;
   /**
    * The next post with a ticket for this same connection, as POST /data/surf/next answers it
-   * (possibly "nothing to view" with data.message). Only when the claim asked for it (`next: true`);
+   * (possibly "nothing to view", with its emptyReason). Only when the claim asked for it (`next: true`);
    * refusals answered as { error } never carry one: the same ticket stays (countdown) or the tab
    * asks POST /data/surf/next.
    */
   next?: SurfNextAnswer;
 }
 
-/** Spec 3 "Post rotator data": the language map, and the viewer's choice. */
+/** The post rotator: every language the surf bar knows, and the viewer's choice (none: every language). */
 export interface RotatorAnswer {
   languages: Record<string, string>;
   selected: string[];

@@ -126,23 +126,23 @@ describe('the verification challenge', () => {
     const balance = await balanceOf(db, bob.id);
     const wrong = codes!.find((code) => code !== challenge)!;
     expect(await claim(bob.tab, challenged.ticketId, humanClick(), wrong)).toEqual({
-      data: { credited: 0, cc: balance, message: expect.stringMatching(/not the code shown/) },
+      data: { outcome: 'wrong_code', credited: 0, cc: balance, message: expect.stringMatching(/not the code shown/) },
     });
-    expect(await ticketStatus(db, challenged.ticketId)).toBe('refused');
+    expect(await ticketStatus(db, challenged.ticketId)).toBe('uncredited');
     expect(await balanceOf(db, bob.id)).toBe(balance);
     expect((await storedCampaign(db, challenged.pid)).credits).toBe(2);
-    // A refused ticket cannot be retried with the right code.
+    // A ticket closed without credit cannot be retried with the right code.
     expect(await claim(bob.tab, challenged.ticketId, humanClick(), challenge!)).toEqual({
-      error: 'This view cannot be counted any more.',
+      error: { code: 'closed_without_credit', message: 'This view cannot be counted any more.' },
     });
 
     const noCode = await nextTicket(bob.browser, bob.tab);
     expect(noCode.answer.data.codes).toHaveLength(4);
-    expect(await claim(bob.tab, noCode.ticketId, humanClick())).toMatchObject({ data: { credited: 0 } });
+    expect(await claim(bob.tab, noCode.ticketId, humanClick())).toMatchObject({ data: { outcome: 'wrong_code', credited: 0 } });
 
     const right = await nextTicket(bob.browser, bob.tab);
     expect(await claim(bob.tab, right.ticketId, humanClick(), right.answer.data.challenge!)).toEqual({
-      data: { credited: 1, cc: balance + 1, message: 'Credit earned!' },
+      data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!' },
     });
     expect(await balanceOf(db, bob.id)).toBe(balance + 1);
     expect(pids).toContain(right.pid);
@@ -174,6 +174,7 @@ describe('blocking', () => {
     expect(body.data).toMatchObject({
       ticket: null,
       post: null,
+      emptyReason: 'earning_blocked',
       data: { posts: [], message: expect.stringMatching(/Earning is paused on your account/) },
     });
     expect(await riskOf(db, bob.id)).toEqual({ score: finalScore, blocked: true });

@@ -34,6 +34,7 @@ describe('the daily earning cap', () => {
     expect(body.data).toMatchObject({
       ticket: null,
       post: null,
+      emptyReason: 'daily_cap',
       data: { posts: [], message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
     });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
@@ -53,12 +54,14 @@ describe('the daily earning cap', () => {
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     expect(await claimWithNext(bob.tab, ticketId)).toEqual({
       data: {
+        outcome: 'credited',
         credited: 1,
         cc: SIGNUP_BONUS_CREDITS + 1,
         message: 'Credit earned!',
         next: {
           ticket: null,
           post: null,
+          emptyReason: 'daily_cap',
           data: {
             posts: [],
             timer: 0,

@@ -1,6 +1,5 @@
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
-import type { Ack } from '../../shared/realtime/events.js';
 import type { SurfClaimAnswer, SurfNextAnswer } from '../../shared/surf/surf.js';
 import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
 import { signUp } from '../support/accounts.js';
@@ -11,6 +10,7 @@ import {
   campaignCall,
   claim,
   claimWithNext,
+  type ClaimAck,
   humanClick,
   ledgerRowsOfCampaign,
   nextTicket,
@@ -25,7 +25,7 @@ import {
 import { useSurfTestApp } from '../support/surf-test-app.js';
 
 /**
- * The surf bar's one-trip step: a claim with `next: true` is credited (or refused for good) and
+ * The surf bar's one-trip step: a claim with `next: true` is settled (credited or not) and
  * answers the next post with its ticket, both in one transaction, so no POST next in between.
  */
 const testApp = useSurfTestApp({ socketEventsPerWindow: 1000 });
@@ -35,7 +35,7 @@ const member = () => signUp(testApp.baseUrl);
 const newSurfer = () => surfer(testApp.baseUrl);
 
 /** The answer of an ack that must be settled ({ data }) and carry a next post. */
-function settled(answer: Ack<SurfClaimAnswer>): SurfClaimAnswer & { next: SurfNextAnswer } {
+function settled(answer: ClaimAck): SurfClaimAnswer & { next: SurfNextAnswer } {
   if (!('data' in answer) || !answer.data.next)
     throw new Error(`expected a settled claim with a next post, got ${JSON.stringify(answer)}`);
   return answer.data as SurfClaimAnswer & { next: SurfNextAnswer };
@@ -58,7 +58,7 @@ describe('the next post in the claim acknowledgement', () => {
 
     const before = Date.now();
     const one = settled(await claimWithNext(bob.tab, first.ticketId));
-    expect(one).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
+    expect(one).toMatchObject({ outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
     const { next } = one;
     expect(next.ticket!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(next.ticket!.id).not.toBe(first.ticketId);
@@ -67,6 +67,7 @@ describe('the next post in the claim acknowledgement', () => {
     expect(next.post!.pid).not.toBe(first.pid);
     expect(pids).toContain(next.post!.pid);
     expect(next.post!.author).toMatchObject({ id: alice.id, username: alice.username });
+    expect(next.emptyReason).toBeNull();
     expect(next.data).toEqual({
       posts: [{ pid: next.post!.pid, viewed: false }],
       timer: 0,
@@ -89,6 +90,7 @@ describe('the next post in the claim acknowledgement', () => {
     expect(three.next).toMatchObject({
       ticket: null,
       post: null,
+      emptyReason: 'no_posts',
       data: { posts: [], message: expect.stringMatching(/no posts for you to view/i) },
     });
     expect(await openTickets(db, bob.id)).toEqual([]);
@@ -113,11 +115,11 @@ describe('the next post in the claim acknowledgement', () => {
     // The other tab was not told of a replaced ticket: nothing was replaced.
     await otherTab.expectNo('surf:replaced');
     expect(await claim(bob.tab, next.ticket!.id)).toEqual({
-      data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' },
+      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' },
     });
   });
 
-  it('a claim refused for good answers the next post too, and leaves the ledger, the balances and the tickets consistent', async () => {
+  it('a claim closed without credit answers the next post too, and leaves the ledger, the balances and the tickets consistent', async () => {
     const alice = await member();
     const emptied = await promotedPost(alice, 2);
     const bob = await newSurfer();
@@ -126,28 +128,31 @@ describe('the next post in the claim acknowledgement', () => {
     const other = await promotedPost(alice, 2);
     await campaignCall(alice.browser, emptied, 'withdraw', { amount: 2 });
 
-    const refused = settled(await claimWithNext(bob.tab, first.ticketId));
-    expect(refused).toMatchObject({
+    const uncredited = settled(await claimWithNext(bob.tab, first.ticketId));
+    expect(uncredited).toMatchObject({
+      outcome: 'out_of_credits',
       credited: 0,
       cc: SIGNUP_BONUS_CREDITS,
       message: expect.stringMatching(/ran out of credits/),
     });
-    expect(refused.next.post!.pid).toBe(other);
-    expect(await ticketStatus(db, first.ticketId)).toBe('refused');
-    expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
+    expect(uncredited.next.post!.pid).toBe(other);
+    expect(await ticketStatus(db, first.ticketId)).toBe('uncredited');
+    expect(await openTickets(db, bob.id)).toEqual([[uncredited.next.ticket!.id, bob.tab.id]]);
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
     expect(await storedCampaign(db, emptied)).toMatchObject({ credits: 0, viewsTotal: 0 });
     expect(await ledgerRowsOfCampaign(db, emptied)).not.toContainEqual(expect.arrayContaining(['view_earned']));
 
     // A refusal answered as { error } carries no post and leaves the open ticket alone.
     const otherTab = await connectSocket(testApp.baseUrl, bob.browser);
-    expect(await claimWithNext(otherTab, refused.next.ticket!.id)).toEqual({
-      error: 'This view belongs to another tab or window. Please continue there.',
+    expect(await claimWithNext(otherTab, uncredited.next.ticket!.id)).toEqual({
+      error: { code: 'other_tab', message: 'This view belongs to another tab or window. Please continue there.' },
     });
-    expect(await claimWithNext(bob.tab, first.ticketId)).toEqual({ error: 'This view cannot be counted any more.' });
-    expect(await openTickets(db, bob.id)).toEqual([[refused.next.ticket!.id, bob.tab.id]]);
+    expect(await claimWithNext(bob.tab, first.ticketId)).toEqual({
+      error: { code: 'closed_without_credit', message: 'This view cannot be counted any more.' },
+    });
+    expect(await openTickets(db, bob.id)).toEqual([[uncredited.next.ticket!.id, bob.tab.id]]);
 
-    const credited = settled(await claimWithNext(bob.tab, refused.next.ticket!.id));
+    const credited = settled(await claimWithNext(bob.tab, uncredited.next.ticket!.id));
     expect(credited).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 1 });
     expect(credited.next.ticket).toBeNull();
     expect(await storedCampaign(db, other)).toMatchObject({ credits: 1, viewsTotal: 1 });
@@ -165,7 +170,7 @@ describe('the next post in the claim acknowledgement', () => {
     const credited = answers.filter((answer) => 'data' in answer && answer.data.credited === 1).map(settled);
     const refusals = answers.filter((answer) => 'error' in answer).map(refusal);
     expect(credited).toHaveLength(1);
-    expect(new Set(refusals)).toEqual(new Set(['This view has already been counted.']));
+    expect(new Set(refusals.map(({ code }) => code))).toEqual(new Set(['already_counted']));
     expect(refusals).toHaveLength(99);
 
     expect(await openTickets(db, bob.id)).toEqual([[credited[0].next.ticket!.id, bob.tab.id]]);
@@ -199,14 +204,17 @@ describe('the next post in the claim acknowledgement', () => {
     expect(message).toMatch(/pick the code/i);
 
     const wrong = codes!.find((code) => code !== challenge)!;
-    const refused = settled(await claimWithNext(bob.tab, ticket.ticket!.id, humanClick(), wrong));
-    expect(refused).toMatchObject({
+    const uncredited = settled(await claimWithNext(bob.tab, ticket.ticket!.id, humanClick(), wrong));
+    expect(uncredited).toMatchObject({
+      outcome: 'wrong_code',
       credited: 0,
       cc: SIGNUP_BONUS_CREDITS + 2,
       message: expect.stringMatching(/not the code shown/),
     });
-    expect(refused.next.data.codes).toHaveLength(4);
-    const right = settled(await claimWithNext(bob.tab, refused.next.ticket!.id, humanClick(), refused.next.data.challenge!));
+    expect(uncredited.next.data.codes).toHaveLength(4);
+    const right = settled(
+      await claimWithNext(bob.tab, uncredited.next.ticket!.id, humanClick(), uncredited.next.data.challenge!),
+    );
     expect(right).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);
   });

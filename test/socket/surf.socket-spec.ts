@@ -35,13 +35,14 @@ const member = () => signUp(testApp.baseUrl);
 const newSurfer = () => surfer(testApp.baseUrl);
 const tab = (m: TestMember) => connectSocket(testApp.baseUrl, m.browser);
 
-async function expectNothingOffered(m: TestMember, socket: TestSocket, message: RegExp = NO_POSTS): Promise<void> {
+async function expectNothingOffered(m: TestMember, socket: TestSocket): Promise<void> {
   const { status, body } = await surfNext(m.browser, socket);
   expect(status).toBe(200);
   expect(body.data).toMatchObject({
     ticket: null,
     post: null,
-    data: { posts: [], codes: null, challenge: null, message: expect.stringMatching(message) },
+    emptyReason: 'no_posts',
+    data: { posts: [], codes: null, challenge: null, message: expect.stringMatching(NO_POSTS) },
   });
 }
 
@@ -73,12 +74,15 @@ describe('earning a credit', () => {
       challenge: null,
       message: null,
     });
+    expect(answer.emptyReason).toBeNull();
     expect(answer.ticket!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.ticket!.issuedAt).toBeGreaterThan(before - 5000);
     expect(answer.ticket!.issuedAt).toBeLessThan(Date.now() + 5000);
 
     const confirmed = await claim(bob.tab, answer.ticket!.id);
-    expect(confirmed).toEqual({ data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' } });
+    expect(confirmed).toEqual({
+      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' },
+    });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(await balanceOf(db, alice.id)).toBe(0);
     expect(await storedCampaign(db, post.pid)).toMatchObject({ credits: 9, viewsTotal: 1, viewsToday: 1 });
@@ -212,16 +216,21 @@ describe('what is offered', () => {
     await campaignCall(alice.browser, pid, 'withdraw', { amount: 2 });
     const answer = await claim(bob.tab, first.ticketId);
     expect(answer).toEqual({
-      data: { credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/ran out of credits/) },
+      data: {
+        outcome: 'out_of_credits',
+        credited: 0,
+        cc: SIGNUP_BONUS_CREDITS,
+        message: expect.stringMatching(/ran out of credits/),
+      },
     });
-    expect(await ticketStatus(db, first.ticketId)).toBe('refused');
+    expect(await ticketStatus(db, first.ticketId)).toBe('uncredited');
 
     const other = await promotedPost(alice, 2);
     const second = await nextTicket(bob.browser, bob.tab);
     expect(second.pid).toBe(other);
     await alice.browser.delete(`${CAMPAIGN_ENDPOINTS.post}/${other}`);
     const late = await claim(bob.tab, second.ticketId);
-    expect('data' in late && late.data.credited).toBe(0);
+    expect(late).toMatchObject({ data: { outcome: 'out_of_credits', credited: 0 } });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
@@ -279,7 +288,10 @@ describe('cheats the server refuses', () => {
     const bob = await newSurfer();
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     await creditedClaim(bob.tab, ticketId);
-    expect(refusal(await claim(bob.tab, ticketId))).toBe('This view has already been counted.');
+    expect(refusal(await claim(bob.tab, ticketId))).toEqual({
+      code: 'already_counted',
+      message: 'This view has already been counted.',
+    });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect((await storedCampaign(db, pid)).credits).toBe(4);
   });
@@ -296,7 +308,7 @@ describe('cheats the server refuses', () => {
     const refusals = answers.filter((answer) => 'error' in answer).map(refusal);
     expect(credited).toHaveLength(1);
     expect(refusals).toHaveLength(99);
-    expect(new Set(refusals)).toEqual(new Set(['This view has already been counted.']));
+    expect(new Set(refusals.map(({ code }) => code))).toEqual(new Set(['already_counted']));
 
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 9, viewsTotal: 1 });
@@ -317,7 +329,9 @@ describe('cheats the server refuses', () => {
     const credited = answers.filter((answer) => 'data' in answer && answer.data.credited === 1);
     expect(credited).toHaveLength(3);
     for (const answer of answers) {
-      if ('data' in answer && answer.data.credited === 0) expect(answer.data.message).toMatch(/ran out of credits/);
+      if ('data' in answer && answer.data.credited === 0) {
+        expect(answer.data).toMatchObject({ outcome: 'out_of_credits', message: expect.stringMatching(/ran out of credits/) });
+      }
     }
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 0, viewsTotal: 3 });
     const balances = await Promise.all(viewers.map((viewer) => balanceOf(db, viewer.id)));
@@ -334,12 +348,12 @@ describe('cheats the server refuses', () => {
     const mallory = await newSurfer();
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
 
-    expect(refusal(await claim(mallory.tab, ticketId))).toBe('This view is not yours.');
+    expect(refusal(await claim(mallory.tab, ticketId))).toEqual({ code: 'not_yours', message: 'This view is not yours.' });
     expect(await balanceOf(db, mallory.id)).toBe(SIGNUP_BONUS_CREDITS);
     expect(await ticketStatus(db, ticketId)).toBe('open');
     await creditedClaim(bob.tab, ticketId);
     // And once counted, it is still not Mallory's.
-    expect(refusal(await claim(mallory.tab, ticketId))).toBe('This view is not yours.');
+    expect(refusal(await claim(mallory.tab, ticketId)).code).toBe('not_yours');
   });
 
   it('a claim from another connection of the same member (another tab, another device) is refused', async () => {
@@ -353,7 +367,10 @@ describe('cheats the server refuses', () => {
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
 
     for (const socket of [otherTab, laptopTab]) {
-      expect(refusal(await claim(socket, ticketId))).toBe('This view belongs to another tab or window. Please continue there.');
+      expect(refusal(await claim(socket, ticketId))).toEqual({
+        code: 'other_tab',
+        message: 'This view belongs to another tab or window. Please continue there.',
+      });
     }
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
     await creditedClaim(bob.tab, ticketId);
@@ -364,7 +381,7 @@ describe('cheats the server refuses', () => {
     const paying = await promotedPost(alice, 5);
     const bob = await newSurfer();
 
-    expect(refusal(await claim(bob.tab, randomUUID()))).toBe('This view is not yours.');
+    expect(refusal(await claim(bob.tab, randomUUID())).code).toBe('not_yours');
     for (const payload of [
       { ticketId: 'not-a-ticket', telemetry: humanClick() },
       { ticketId: `${randomUUID()}' OR '1'='1`, telemetry: humanClick() },
@@ -378,7 +395,7 @@ describe('cheats the server refuses', () => {
     ]) {
       expect([payload, refusal(await sendClaim(bob.tab, payload))]).toEqual([
         payload,
-        'This click could not be read. Please reload the page.',
+        { code: 'validation', message: 'This click could not be read. Please reload the page.' },
       ]);
     }
 
@@ -395,7 +412,9 @@ describe('cheats the server refuses', () => {
       amount: 100,
       credited: 100,
     });
-    expect(answer).toEqual({ data: { credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' } });
+    expect(answer).toEqual({
+      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' },
+    });
     expect((await storedCampaign(db, paying)).credits).toBe(4);
     expect((await storedCampaign(db, other)).credits).toBe(5);
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
@@ -421,7 +440,10 @@ describe('cheats the server refuses', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM view_tickets WHERE viewer_id = $1`, [bob.id])).rows[0].n).toBe(0);
     // A visitor cannot surf at all.
     expect((await surfNext(new TestBrowser(testApp.baseUrl), visitorTab)).status).toBe(401);
-    expect(refusal(await claim(visitorTab, randomUUID()))).toBe('Please log in to earn credits.');
+    expect(refusal(await claim(visitorTab, randomUUID()))).toEqual({
+      code: 'unauthenticated',
+      message: 'Please log in to earn credits.',
+    });
   });
 
   it("a second tab's next() takes the ticket over: the first tab is told, and its claim is refused", async () => {
@@ -435,7 +457,10 @@ describe('cheats the server refuses', () => {
     const second = await nextTicket(bob.browser, secondTab);
     expect(await bob.tab.next('surf:replaced')).toEqual([{ ticketId: first.ticketId }]);
     await secondTab.expectNo('surf:replaced');
-    expect(refusal(await claim(bob.tab, first.ticketId))).toBe('You opened Earn Credits in another tab; this view moved there.');
+    expect(refusal(await claim(bob.tab, first.ticketId))).toEqual({
+      code: 'moved_to_other_tab',
+      message: 'You opened Earn Credits in another tab; this view moved there.',
+    });
     expect(await ticketStatus(db, first.ticketId)).toBe('replaced');
     await creditedClaim(secondTab, second.ticketId);
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
@@ -444,7 +469,7 @@ describe('cheats the server refuses', () => {
     const third = await nextTicket(bob.browser, secondTab);
     const fourth = await nextTicket(bob.browser, secondTab);
     await secondTab.expectNo('surf:replaced');
-    expect(refusal(await claim(secondTab, third.ticketId))).toMatch(/another tab/);
+    expect(refusal(await claim(secondTab, third.ticketId)).code).toBe('moved_to_other_tab');
     await creditedClaim(secondTab, fourth.ticketId);
   });
 

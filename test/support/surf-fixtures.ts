@@ -3,9 +3,10 @@ import { ErrorCode } from '../../shared/api/error-codes.js';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_ID_HEADER } from '../../shared/api/headers.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem, type PostPayload } from '../../shared/campaigns/campaigns.js';
-import type { Ack } from '../../shared/realtime/events.js';
+import type { Ack, SocketRefusal } from '../../shared/realtime/events.js';
+import type { SurfClaimRefusalCode } from '../../shared/surf/surf-outcomes.js';
 import { SURF_ENDPOINTS, type ClickTelemetry, type SurfClaimAnswer, type SurfNextAnswer } from '../../shared/surf/surf.js';
-import { findLedgerMismatches } from '../../server/src/credits/ledger.service.js';
+import { findLedgerMismatches } from '../../server/src/credits/credits.repository.js';
 import { signUp, type TestMember } from './accounts.js';
 import { connectSocket, EVENT_TIMEOUT_MS, type TestSocket } from './socket-client.js';
 import type { TestBrowser } from './test-browser.js';
@@ -188,14 +189,13 @@ export function botClick(overrides: Partial<ClickTelemetry> = {}): ClickTelemetr
   };
 }
 
+/** The acknowledgement of 'surf:claim'. */
+export type ClaimAck = Ack<SurfClaimAnswer, SurfClaimRefusalCode>;
+
 /** Sends 'surf:claim' (any payload, for the malformed ones) on the tab and answers the acknowledgement. */
-export async function sendClaim(
-  socket: TestSocket,
-  payload: unknown,
-  timeoutMs = EVENT_TIMEOUT_MS * 3,
-): Promise<Ack<SurfClaimAnswer>> {
+export async function sendClaim(socket: TestSocket, payload: unknown, timeoutMs = EVENT_TIMEOUT_MS * 3): Promise<ClaimAck> {
   const raw = socket.socket as unknown as Socket;
-  const answer = (await raw.timeout(timeoutMs).emitWithAck('surf:claim', payload)) as Ack<SurfClaimAnswer>;
+  const answer = (await raw.timeout(timeoutMs).emitWithAck('surf:claim', payload)) as ClaimAck;
   if ('error' in answer && answer.error.code === ErrorCode.Internal)
     surfServerErrors.push(`surf:claim → ${answer.error.message}`);
   return answer;
@@ -206,7 +206,7 @@ export function claim(
   ticketId: string,
   telemetry: ClickTelemetry = humanClick(),
   code?: string,
-): Promise<Ack<SurfClaimAnswer>> {
+): Promise<ClaimAck> {
   return sendClaim(socket, code === undefined ? { ticketId, telemetry } : { ticketId, telemetry, code });
 }
 
@@ -216,7 +216,7 @@ export function claimWithNext(
   ticketId: string,
   telemetry: ClickTelemetry = humanClick(),
   code?: string,
-): Promise<Ack<SurfClaimAnswer>> {
+): Promise<ClaimAck> {
   return sendClaim(socket, code === undefined ? { ticketId, telemetry, next: true } : { ticketId, telemetry, code, next: true });
 }
 
@@ -240,10 +240,10 @@ export async function creditedClaim(
   return answer.data;
 }
 
-/** The refusal text of an acknowledgement that must be a refusal ({ error }). */
-export function refusal(answer: Ack<SurfClaimAnswer>): string {
+/** The refusal ({ error }: its code, text and typed fields) of an acknowledgement that must be one. */
+export function refusal(answer: ClaimAck): SocketRefusal<SurfClaimRefusalCode> {
   if (!('error' in answer)) throw new Error(`expected a refusal, got ${JSON.stringify(answer)}`);
-  return answer.error.message;
+  return answer.error;
 }
 
 /** A new member with one connected tab. */

@@ -1,5 +1,6 @@
 import { SOCKET_PATH, type Ack } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
+import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
@@ -77,7 +78,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
 }
 
 /** Sends the surf bar's Next click; answers the server's acknowledgement (or an error when offline). */
-export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer>> {
+export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer, SurfClaimRefusalCode>> {
   const current = appStore.get(socketAtom);
   if (!current?.connected)
     return Promise.resolve({ error: { code: ErrorCode.Unreachable, message: 'You are offline. Reconnecting…' } });

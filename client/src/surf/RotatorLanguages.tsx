@@ -9,8 +9,8 @@ import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { chosenLanguagesText } from './rotatorText.js';
 
 /**
- * The post rotator (spec 3 "Post rotator data"): which languages' posts the surf bar shows.
- * The list is en, es, de, fr, ru, a blank, then the rest A–Z (spec 1, 9).
+ * The post rotator: which languages' posts the surf bar shows.
+ * The list is en, es, de, fr, ru, a blank, then the rest A–Z.
  */
 export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
   const rotator = useApiData<RotatorAnswer>(SURF_ENDPOINTS.rotator);

@@ -1,6 +1,6 @@
 import type { ClickTelemetry } from '@shared/surf/surf.js';
 
-/** What the Next click itself tells (spec 4): where, how, and the button's box. */
+/** What the Next click itself tells: where, how, and the button's box. */
 export interface NextClick {
   pageX: number;
   pageY: number;

@@ -1,7 +1,7 @@
 /** Ticks land this long after a whole second, so a timer that fires a little early still sees it pass. */
 export const TICK_SLACK_MS = 15;
 
-/** The surf bar ticks once a second, also after it reached zero (spec 4: each tick resets clickedNext). */
+/** The surf bar ticks once a second, also after it reached zero (each tick resets clickedNext). */
 export const TICK_MS = 1000;
 
 /**

@@ -18,6 +18,7 @@ function answer(overrides: Partial<SurfNextAnswer['data']> = {}): SurfNextAnswer
     },
     ticket: { id: 't-1', issuedAt },
     post,
+    emptyReason: null,
   };
 }
 
@@ -25,7 +26,7 @@ const run = (actions: SurfAction[], from: SurfState = initialSurfState) => actio
 const loadedAt = (serverNowMs: number, data?: Partial<SurfNextAnswer['data']>) =>
   run([{ type: 'loading' }, { type: 'loaded', answer: answer(data), serverNowMs, clientNowMs: 100 }]);
 
-describe('surf bar state (spec 3 and 4, Post-promote)', () => {
+describe('surf bar state', () => {
   it('starts the countdown from data.timer, corrected by the time already spent on the server', () => {
     expect(loadedAt(issuedAt).countdown).toBe(15);
     expect(loadedAt(issuedAt + 2500).countdown).toBe(13);
@@ -110,7 +111,7 @@ describe('surf bar state (spec 3 and 4, Post-promote)', () => {
     const state = run([
       {
         type: 'loaded',
-        answer: { ...answer({ message: 'No posts now.', posts: [] }), ticket: null, post: null },
+        answer: { ...answer({ message: 'No posts now.', posts: [] }), ticket: null, post: null, emptyReason: 'no_posts' },
         serverNowMs: 0,
         clientNowMs: 0,
       },

@@ -15,7 +15,7 @@ export interface SurfNotice {
   text: string;
 }
 
-/** Spec 3 "Post-promote state" (data, countdown, processCheck, clickedNext) and what the tab needs around it. */
+/** The surf bar's state (data, countdown, processCheck, clickedNext) and what the tab needs around it. */
 export interface SurfState {
   phase: SurfPhase;
   data: SurfData | null;
@@ -93,7 +93,7 @@ export function surfReducer(state: SurfState, action: SurfAction): SurfState {
         ...state,
         ...withoutTicket,
         phase: 'viewing',
-        // Spec 4: a post is marked viewed when it is the current post.
+        // A post is marked viewed when it is the current post.
         data: { ...data, posts: data.posts.map((entry) => (entry.pid === post.pid ? { ...entry, viewed: true } : entry)) },
         ticket,
         post,
@@ -105,7 +105,7 @@ export function surfReducer(state: SurfState, action: SurfAction): SurfState {
     }
     case 'tick': {
       if ((state.phase !== 'viewing' && state.phase !== 'claiming') || !state.data) return state;
-      // Spec 4: it goes down while above zero (never back up), and each tick resets clickedNext.
+      // It goes down while above zero (never back up), and each tick resets clickedNext.
       const countdown = Math.min(
         state.countdown,
         secondsLeft(state.readyAtMs, action.serverNowMs, Math.max(state.data.timer, state.countdown)),

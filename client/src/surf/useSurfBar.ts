@@ -162,20 +162,20 @@ export function useSurfBar(): SurfBar {
       lastClickAt.current = nowMs;
       dispatch({ type: 'claimSent' });
       const run = generation.current;
-      const code = current.data?.codes && current.pickedCode ? { code: current.pickedCode } : {};
+      const picked = current.data?.codes && current.pickedCode ? { code: current.pickedCode } : {};
       const connectionId = currentConnectionId();
       // next: the ack carries the next post, issued with the credit in one go (no POST next between views).
-      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...code, next: true });
+      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...picked, next: true });
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {
-        const { credited, cc, message, next: nextPost } = answer.data;
+        const { outcome, credited, cc, message, next: nextPost } = answer.data;
         // The server also pushes cc to every tab; this tab shows it at once.
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
           notice:
-            credited > 0
+            outcome === 'credited'
               ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` }
               : { tone: 'info', text: message },
         });
@@ -188,14 +188,20 @@ export function useSurfBar(): SurfBar {
         }
         return;
       }
-      const { message, retryAfter } = answer.error;
-      if (answer.error.code === ErrorCode.Conflict && retryAfter !== undefined) {
+      const { code, message, retryAfter } = answer.error;
+      if (code === 'too_early') {
+        // The server's countdown is behind this tab's estimate: the same ticket, a little later.
         dispatch({
           type: 'claimTooEarly',
           notice: { tone: 'info', text: message },
-          secondsLeft: retryAfter,
+          secondsLeft: retryAfter ?? 1,
           serverNowMs: serverNow(),
         });
+        return;
+      }
+      if (code === 'moved_to_other_tab') {
+        generation.current++;
+        dispatch({ type: 'replaced' });
         return;
       }
       if (store.get(connectionStateAtom) !== 'connected') {

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { CreditsController } from './credits.controller.js';
+import { CreditsRepository } from './credits.repository.js';
 import { LedgerService } from './ledger.service.js';
 
 @Global()
-@Module({ controllers: [CreditsController], providers: [LedgerService], exports: [LedgerService] })
+@Module({ controllers: [CreditsController], providers: [LedgerService, CreditsRepository], exports: [LedgerService] })
 export class CreditsModule {}

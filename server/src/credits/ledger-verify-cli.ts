@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { loadConfig } from '../config/app-config.js';
 import { resolveDatabase } from '../database/resolve-database.js';
-import { findLedgerMismatches } from './ledger.service.js';
+import { findLedgerMismatches } from './credits.repository.js';
 
 async function main(): Promise<number> {
   const database = await resolveDatabase(loadConfig());

@@ -51,7 +51,7 @@ export class RealtimeService {
     for (const [event, handler] of this.handlers) {
       (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
         if (typeof ack !== 'function') return;
-        const answer = ack as (answer: Ack<unknown>) => void;
+        const answer = ack as (answer: Ack<unknown, string>) => void;
         handler(socket, payload).then(answer, () =>
           answer({ error: { code: ErrorCode.Internal, message: 'Something went wrong. Please try again.' } }),
         );

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { ClickTelemetry } from '@shared/surf/surf.js';
-import { runPrepared } from '../database/prepared.js';
+import { SurfRepository } from './surf.repository.js';
 
 /** From this score on, the next view asks for a verification code. */
 export const CHALLENGE_AT = 50;
@@ -15,13 +13,8 @@ const SAME_INTERVAL_MS = 3;
 /** Members whose latest clicks this process keeps (least recently used ones are dropped, then re-read). */
 const REMEMBERED_MEMBERS = 10_000;
 
-const LATEST_CLAIMS = {
-  name: 'surf_latest_claims',
-  text: `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`,
-};
-
 /**
- * Scores each Next click (spec 4 telemetry): untrusted (scripted) clicks, clicks in a hidden
+ * Scores each Next click from its telemetry: untrusted (scripted) clicks, clicks in a hidden
  * tab, and repeats of the same interval or the same position seen in the last claims raise
  * the score; a clean click lowers it a little, so one odd click is forgiven over time.
  *
@@ -38,7 +31,7 @@ export class RiskService {
   /** Latest credited clicks per member, newest first; Map order = least recently used first. */
   private readonly recent = new Map<number, ClickTelemetry[]>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: SurfRepository) {}
 
   /** How much this click moves the member's score, judged against their latest claims. */
   async delta(userId: number, click: ClickTelemetry): Promise<number> {
@@ -58,12 +51,9 @@ export class RiskService {
     if (latest) {
       this.recent.delete(userId);
     } else {
-      const rows = await runPrepared<{ telemetry: ClickTelemetry | null }>(this.dataSource, LATEST_CLAIMS, [
-        userId,
-        RECENT_CLAIMS,
-      ]);
+      const stored = await this.repository.latestClaimTelemetry(userId, RECENT_CLAIMS);
       // A concurrent claim of the same member may have read them meanwhile: keep that list.
-      latest = this.recent.get(userId) ?? rows.map((row) => row.telemetry).filter((t): t is ClickTelemetry => t !== null);
+      latest = this.recent.get(userId) ?? stored;
       this.recent.delete(userId);
     }
     this.recent.set(userId, latest);

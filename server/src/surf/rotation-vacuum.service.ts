@@ -1,8 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import type { Pool } from 'pg';
+import { SurfRepository } from './surf.repository.js';
 
 /**
  * Vacuum once this many posts were served by this process since the last time, at most this
@@ -30,7 +27,7 @@ export class RotationVacuum implements OnModuleDestroy {
   private running = false;
   private closed = false;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: SurfRepository) {}
 
   /** Counts one served post; vacuums in the background when due. */
   served(): void {
@@ -39,9 +36,8 @@ export class RotationVacuum implements OnModuleDestroy {
     this.serves = 0;
     this.lastAt = Date.now();
     this.running = true;
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    pool
-      .query('VACUUM (SKIP_LOCKED) campaigns')
+    this.repository
+      .vacuumCampaigns()
       .catch((error: unknown) => {
         // E.g. the database user does not own the table: leave it to autovacuum from now on.
         this.closed = true;

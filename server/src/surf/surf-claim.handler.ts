@@ -2,8 +2,10 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Ack } from '@shared/realtime/events.js';
 import { surfClaimSchema, type SurfClaimAnswer } from '@shared/surf/surf.js';
+import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { RealtimeService, type RealtimeSocket } from '../realtime/realtime.service.js';
-import { SurfRefusal, SurfService } from './surf.service.js';
+import { SurfService } from './surf.service.js';
+import { CLAIM_TEXTS } from './surf-texts.js';
 
 /** The Next click arrives as 'surf:claim' on the connection the ticket was issued to. */
 @Injectable()
@@ -19,23 +21,16 @@ export class SurfClaimHandler implements OnModuleInit {
     this.realtime.handle('surf:claim', (socket, body) => this.claim(socket, body));
   }
 
-  private async claim(socket: RealtimeSocket, body: unknown): Promise<Ack<SurfClaimAnswer>> {
+  private async claim(socket: RealtimeSocket, body: unknown): Promise<Ack<SurfClaimAnswer, SurfClaimRefusalCode>> {
     const userId = socket.data.userId;
-    if (userId === null) return { error: { code: ErrorCode.Unauthenticated, message: 'Please log in to earn credits.' } };
+    if (userId === null) return { error: { code: ErrorCode.Unauthenticated, message: CLAIM_TEXTS.unauthenticated } };
     const claim = surfClaimSchema.safeParse(body);
-    if (!claim.success)
-      return { error: { code: ErrorCode.Validation, message: 'This click could not be read. Please reload the page.' } };
+    if (!claim.success) return { error: { code: ErrorCode.Validation, message: CLAIM_TEXTS.unreadable } };
     try {
-      return { data: await this.surf.claim(userId, socket.id, claim.data) };
+      return await this.surf.claim(userId, socket.id, claim.data);
     } catch (error) {
-      if (error instanceof SurfRefusal) {
-        const { message, retryAfter } = error;
-        return { error: { code: ErrorCode.Conflict, message, ...(retryAfter ? { retryAfter } : {}) } };
-      }
       this.logger.error(`surf:claim failed: ${error instanceof Error ? error.stack : error}`);
-      return {
-        error: { code: ErrorCode.Internal, message: 'Something went wrong. Your credit is safe; please press Next again.' },
-      };
+      return { error: { code: ErrorCode.Internal, message: CLAIM_TEXTS.failed } };
     }
   }
 }

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
 import { RiskService } from './risk.service.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
+import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
 import { SurfController } from './surf.controller.js';
+import { SurfRepository } from './surf.repository.js';
 import { SurfService } from './surf.service.js';
 
-@Module({ controllers: [SurfController], providers: [SurfService, SurfClaimHandler, RiskService, RotationVacuum] })
+@Module({
+  controllers: [SurfController],
+  providers: [SurfService, SurfRepository, SurfClaimHandler, RiskService, RotationVacuum, RotatorService],
+})
 export class SurfModule {}

@@ -3,15 +3,15 @@ import type { ClickTelemetry } from '@shared/surf/surf.js';
 import { PostEntity } from '../posts/post.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
-/** open: waiting for the viewer's claim; the others are closed: credited, superseded by a newer ticket, or refused. */
-export type ViewTicketStatus = 'open' | 'claimed' | 'replaced' | 'refused';
+/** open: waiting for the viewer's claim; the others are closed: credited, superseded by a newer ticket, or settled without credit. */
+export type ViewTicketStatus = 'open' | 'claimed' | 'replaced' | 'uncredited';
 
 /**
  * One post shown to one viewer in the surf bar: its countdown, the code asked for when the
  * viewer's risk is high, and how it ended. A viewer has one open ticket at a time.
  */
 @Entity({ name: 'view_tickets' })
-@Check('view_tickets_status_check', `status IN ('open', 'claimed', 'replaced', 'refused')`)
+@Check('view_tickets_status_check', `status IN ('open', 'claimed', 'replaced', 'uncredited')`)
 @Index('view_tickets_one_open', ['viewerId'], { unique: true, where: `status = 'open'` })
 @Index('view_tickets_recent', ['viewerId', 'postId', 'claimedAt'], { where: `status = 'claimed'` })
 export class ViewTicketEntity {

@@ -1,0 +1,81 @@
+import type { SurfClaimOutcome, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import type { NewNotification } from '../notifications/notifications.repository.js';
+
+/** Every text of the surf bar, for people: code reads the codes they stand for. */
+
+/** The headline above every post. */
+export const SURF_HEADLINE = 'View this post until the countdown ends, then press Next to earn 1 credit.';
+
+/** Shown with a challenged ticket's codes. */
+export const CHALLENGE_PROMPT = 'To keep earning, pick the code shown before you press Next.';
+
+export const NOT_CONNECTED = {
+  heading: 'Not connected',
+  message: 'Earn Credits needs a live connection. Please wait a moment or reload the page.',
+};
+
+export const CLAIM_TEXTS = {
+  unauthenticated: 'Please log in to earn credits.',
+  unreadable: 'This click could not be read. Please reload the page.',
+  failed: 'Something went wrong. Your credit is safe; please press Next again.',
+};
+
+export function tooEarlyText(secondsLeft: number): string {
+  return `Please wait until the countdown ends (${secondsLeft} s left).`;
+}
+
+export const REFUSAL_TEXTS: Record<Exclude<SurfTicketRefusal, 'too_early'>, string> = {
+  not_yours: 'This view is not yours.',
+  already_counted: 'This view has already been counted.',
+  moved_to_other_tab: 'You opened Earn Credits in another tab; this view moved there.',
+  closed_without_credit: 'This view cannot be counted any more.',
+  other_tab: 'This view belongs to another tab or window. Please continue there.',
+};
+
+export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string {
+  switch (outcome) {
+    case 'credited':
+      return 'Credit earned!';
+    case 'wrong_code':
+      return 'That was not the code shown. No credit for this view; the next post is on its way.';
+    case 'daily_cap':
+      return dailyCapText(dailyCap);
+    case 'paused':
+      return 'Its owner paused this campaign just before your view counted. The next post is on its way.';
+    case 'views_cap':
+      return 'This campaign reached its views for today just before your view counted. The next post is on its way.';
+    case 'out_of_credits':
+      return 'This campaign ran out of credits just before your view counted. The next post is on its way.';
+  }
+}
+
+export function emptyText(reason: SurfEmptyReason, dailyCap: number): string {
+  switch (reason) {
+    case 'earning_blocked':
+      return 'Earning is paused on your account while we look at unusual activity. Please contact us if you think this is a mistake.';
+    case 'daily_cap':
+      return dailyCapText(dailyCap);
+    case 'no_posts':
+      return 'There are no posts for you to view right now. Please try again in a few minutes.';
+  }
+}
+
+function dailyCapText(dailyCap: number): string {
+  return `You reached today's limit of ${dailyCap} credited views. Come back tomorrow!`;
+}
+
+export const CAMPAIGN_OUT_OF_CREDITS: NewNotification = {
+  type: 'campaign_out_of_credits',
+  heading: 'Campaign out of credits',
+  body: 'One of your campaigns has used all its credits and stopped. Add credits to keep it running.',
+  link: '/home/yourPosts',
+};
+
+export function riskAlert(userId: number): NewNotification {
+  return {
+    type: 'risk_alert',
+    heading: 'Earning stopped for a member',
+    body: `Member #${userId} stopped earning after repeated signs of automated surfing. Please review the account.`,
+    link: `/admin/users/${userId}`,
+  };
+}

@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type { ClickTelemetry } from '@shared/surf/surf.js';
+import type { SurfClaimOutcome, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import { runPrepared } from '../database/prepared.js';
+import type { PostFields } from '../posts/posts.repository.js';
+
+/** What surf_offer reads from its jsonb: surf_next's parameters, and surf_claim's when it asks for the next post. */
+export interface SurfOfferParams {
+  user: number;
+  /** The connection (tab) the new ticket is bound to. */
+  connection: string;
+  timer: number;
+  daily_cap: number;
+  /** The risk score from which a ticket asks for a code. */
+  challenge_at: number;
+  /** The code a challenged ticket asks for (drawn by the app for every ticket). */
+  challenge: string | null;
+  /** The app's clock: it starts the countdown and checks it. */
+  now: Date;
+}
+
+/** surf_claim's jsonb. */
+export interface SurfClaimParams extends SurfOfferParams {
+  ticket: string;
+  telemetry: ClickTelemetry;
+  code: string | null;
+  risk_delta: number;
+  /** The risk score from which the member stops earning. */
+  block_at: number;
+  /** Also offer the next post, in the same transaction. */
+  next: boolean;
+}
+
+/** surf_offer's answer: a ticket with its post, or why there is none; and the tickets it replaced. */
+export type OfferRow = { replaced: { id: string; connection: string }[] | null } & (
+  | { empty: SurfEmptyReason }
+  | {
+      empty?: undefined;
+      ticket: string;
+      issued_ms: number;
+      timer: number;
+      challenge: string | null;
+      post: Omit<PostFields, 'created_at'> & { created_ms: number };
+    }
+);
+
+/** surf_claim's answer: a refusal (the ticket is unchanged), or the outcome of the settled claim. */
+export type ClaimRow =
+  | { refusal: Exclude<SurfTicketRefusal, 'too_early'> }
+  /** The ticket's start (app ms) and timer, for the seconds left. */
+  | { refusal: 'too_early'; issued_ms: number; timer: number }
+  | {
+      refusal?: undefined;
+      outcome: SurfClaimOutcome;
+      /** The member's balance after the claim (bigint: a string or a number). */
+      cc: number | string;
+      /** Credited, and the campaign has no credit left. */
+      campaign_empty: boolean;
+      /** The campaign's owner, when credited. */
+      owner_id: number | null;
+      /** This claim's risk delta blocked the member's earning. */
+      blocked_now: boolean;
+      next: OfferRow | null;
+    };
+
+const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
+const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
+const LATEST_CLAIMS = {
+  name: 'surf_latest_claims',
+  text: `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`,
+};
+
+/**
+ * The surf bar's reads and writes. surf_next and surf_claim (migration SurfRules) are one round
+ * trip and one commit each, sent as named prepared statements.
+ */
+@Injectable()
+export class SurfRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Locks the member, replaces their open ticket, and offers the next post (or says why there is none). */
+  async next(params: SurfOfferParams): Promise<OfferRow> {
+    const [{ answer }] = await runPrepared<{ answer: OfferRow }>(this.dataSource, SURF_NEXT, [JSON.stringify(params)]);
+    return answer;
+  }
+
+  /** Checks and settles a claim; with `next`, offers the next post in the same transaction. */
+  async claim(params: SurfClaimParams): Promise<ClaimRow> {
+    const [{ answer }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [
+      JSON.stringify({ ...params, code: params.code === null ? null : jsonText(params.code) }),
+    ]);
+    return answer;
+  }
+
+  /** The telemetry of the member's latest credited clicks, newest first. */
+  async latestClaimTelemetry(userId: number, count: number): Promise<ClickTelemetry[]> {
+    const rows = await runPrepared<{ telemetry: ClickTelemetry | null }>(this.dataSource, LATEST_CLAIMS, [userId, count]);
+    return rows.map((row) => row.telemetry).filter((telemetry): telemetry is ClickTelemetry => telemetry !== null);
+  }
+
+  async rotatorLanguages(userId: number): Promise<string[]> {
+    const [row]: { rotator_languages: string[] }[] = await this.dataSource.query(
+      `SELECT rotator_languages FROM users WHERE id = $1`,
+      [userId],
+    );
+    return row?.rotator_languages ?? [];
+  }
+
+  async saveRotatorLanguages(userId: number, languages: string[]): Promise<void> {
+    await this.dataSource.query(`UPDATE users SET rotator_languages = $2 WHERE id = $1`, [userId, languages]);
+  }
+
+  async adminIds(): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM users WHERE role = 'admin'`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Removes the rotation index's dead entries; SKIP_LOCKED leaves it to a vacuum already running. */
+  async vacuumCampaigns(): Promise<void> {
+    // On the pool: TypeORM would log a failure as a query error; the caller reports it as a warning.
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    await pool.query('VACUUM (SKIP_LOCKED) campaigns');
+  }
+}
+
+/**
+ * jsonb refuses NUL and unpaired surrogates, which a client may send in a code; such a code never
+ * equals a challenge (A–Z, 2–9), so they become U+FFFD, as UTF-8 encoding of a text parameter does.
+ */
+function jsonText(text: string): string {
+  return text.replace(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}

@@ -1,0 +1,35 @@
+import type { ErrorCode } from '../api/error-codes.js';
+
+/**
+ * The surf bar's codes, declared once. The SQL functions surf_claim and surf_offer return these
+ * strings (test/socket/surf-outcomes.socket-spec.ts proves the sets equal); the server turns them
+ * into texts, and the client branches on them.
+ *
+ * One word per concept:
+ * - refusal: a claim answered with `{ error }`; the ticket stays as it was.
+ * - outcome: what a settled claim came to: credited, or closed without credit and why.
+ * - empty reason: why there is no post to view.
+ * (A ticket closed without credit has the status `uncredited` in the database.)
+ */
+
+/** Why a claim is refused. `too_early` carries `retryAfter`: the seconds left on the server's countdown. */
+export const SURF_TICKET_REFUSALS = [
+  'not_yours',
+  'already_counted',
+  'moved_to_other_tab',
+  'closed_without_credit',
+  'other_tab',
+  'too_early',
+] as const;
+export type SurfTicketRefusal = (typeof SURF_TICKET_REFUSALS)[number];
+
+/** Every code a 'surf:claim' refusal can carry: the ticket's, and the general ones (validation, rate limit…). */
+export type SurfClaimRefusalCode = SurfTicketRefusal | ErrorCode;
+
+/** What a settled claim came to. Every outcome but `credited` closes the ticket without credit. */
+export const SURF_CLAIM_OUTCOMES = ['credited', 'wrong_code', 'daily_cap', 'out_of_credits', 'paused', 'views_cap'] as const;
+export type SurfClaimOutcome = (typeof SURF_CLAIM_OUTCOMES)[number];
+
+/** Why there is no post to view: earning is blocked for the member, their daily cap is reached, or no campaign fits. */
+export const SURF_EMPTY_REASONS = ['earning_blocked', 'daily_cap', 'no_posts'] as const;
+export type SurfEmptyReason = (typeof SURF_EMPTY_REASONS)[number];
