@@ -12,6 +12,7 @@ import {
   storedCampaign,
   surfer,
   surfNext,
+  ticketStatus,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 
@@ -77,6 +78,28 @@ describe('the daily earning cap', () => {
       bob.id,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('a claim past the daily cap', () => {
+  it('is closed without credit and says so, when the cap was reached while the post was watched', async () => {
+    const alice = await signUp(testApp.baseUrl);
+    const pid = await promotedPost(alice, 5);
+    const bob = await surfer(testApp.baseUrl);
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    // Credited elsewhere meanwhile (today's count is the member's, whichever view it came from).
+    await db.query(`UPDATE users SET earned_today = 1, earned_day = current_date WHERE id = $1`, [bob.id]);
+
+    expect(await claim(bob.tab, ticketId)).toEqual({
+      data: {
+        outcome: 'daily_cap',
+        credited: 0,
+        cc: SIGNUP_BONUS_CREDITS,
+        message: "You reached today's limit of 1 credited views. Come back tomorrow!",
+      },
+    });
+    expect(await ticketStatus(db, ticketId)).toBe('uncredited');
+    expect((await storedCampaign(db, pid)).credits).toBe(5);
   });
 });
 

@@ -235,6 +235,39 @@ describe('what is offered', () => {
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
 
+  it('a view whose campaign was paused or reached its views for the day while it was watched pays nothing, and says why', async () => {
+    const alice = await member();
+    const pid = await promotedPost(alice, 5);
+    expect((await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: 1 })).status).toBe(200);
+    const [bob, carol, dave] = [await newSurfer(), await newSurfer(), await newSurfer()];
+    const tickets = [
+      await nextTicket(bob.browser, bob.tab),
+      await nextTicket(carol.browser, carol.tab),
+      await nextTicket(dave.browser, dave.tab),
+    ];
+    expect(tickets.map((ticket) => ticket.pid)).toEqual([pid, pid, pid]);
+
+    await creditedClaim(carol.tab, tickets[1].ticketId);
+    expect(await claim(bob.tab, tickets[0].ticketId)).toEqual({
+      data: {
+        outcome: 'views_cap',
+        credited: 0,
+        cc: SIGNUP_BONUS_CREDITS,
+        message: expect.stringMatching(/reached its views for today/),
+      },
+    });
+    await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null });
+    await campaignCall(alice.browser, pid, 'pause');
+    expect(await claim(dave.tab, tickets[2].ticketId)).toEqual({
+      data: { outcome: 'paused', credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/paused this campaign/) },
+    });
+    expect(await storedCampaign(db, pid)).toMatchObject({ credits: 4, viewsTotal: 1 });
+    expect([await ticketStatus(db, tickets[0].ticketId), await ticketStatus(db, tickets[2].ticketId)]).toEqual([
+      'uncredited',
+      'uncredited',
+    ]);
+  });
+
   it('the rotator languages choose which posts are offered; unknown codes are refused', async () => {
     const alice = await member();
     const english = await promotedPost(alice, 3, { language: 'en' });
