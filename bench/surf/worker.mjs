@@ -137,7 +137,7 @@ serveRequests({
           if (inWindow(t1)) nextMs.push(t1 - t0);
           answer = next.json?.data ?? null;
           if (next.status !== 200 || !answer) {
-            count(errors, `next: HTTP ${next.status} ${next.json?.errors?.[0]?.message ?? ''}`.trim());
+            count(errors, `next: HTTP ${next.status} ${next.json?.errors?.[0]?.code ?? ''}`.trim());
             answer = null;
             await sleep(50);
             continue;
@@ -145,7 +145,7 @@ serveRequests({
         }
         if (!answer.ticket) {
           noTicket++;
-          count(refusals, `next: ${answer.data?.message ?? 'no ticket'}`);
+          count(refusals, `next: ${answer.emptyReason ?? 'no ticket'}`);
           answer = null;
           await sleep(50);
           continue;
@@ -178,8 +178,8 @@ serveRequests({
             const second = Math.floor((t3 - measureFrom) / 1000);
             perSecond[second] = (perSecond[second] ?? 0) + 1;
           }
-        } else if (ack?.error) count(errors, `claim: ${ack.error}`);
-        else count(refusals, `claim: ${ack?.data?.message ?? JSON.stringify(ack)}`);
+        } else if (ack?.error) count(errors, `claim: ${ack.error.code}`);
+        else count(refusals, `claim: ${ack?.data?.outcome ?? JSON.stringify(ack)}`);
         if (inWindow(t3)) {
           claimMs.push(t3 - t2);
           viewMs.push(t3 - t0);
