@@ -462,7 +462,7 @@ async function measureApp(database) {
     noTicket: runs.reduce((n, r) => n + r.noTicket, 0),
     nextInAck: runs.reduce((n, r) => n + r.nextInAck, 0),
     replaced: runs.reduce((n, r) => n + r.replaced, 0),
-    refusals: runs.reduce((all, r) => merge(all, r.refusals), {}),
+    uncredited: runs.reduce((all, r) => merge(all, r.uncredited), {}),
     errors: runs.reduce((all, r) => merge(all, r.errors), {}),
     cpuPercent: cpu,
     queries,
@@ -639,7 +639,7 @@ function print(report) {
     out.push(`  the app: per second ${app.perSecondSeries.join(' ')}`);
     if (app.challenges || app.noTicket || app.replaced)
       out.push(`  the app: ${app.challenges} challenge(s), ${app.noTicket} next without a ticket, ${app.replaced} replaced`);
-    for (const [message, n] of Object.entries(app.refusals)) out.push(`  refusal ×${n}: ${message}`);
+    for (const [code, n] of Object.entries(app.uncredited)) out.push(`  no credit ×${n}: ${code}`);
     for (const [message, n] of Object.entries(app.errors)) out.push(`  error ×${n}: ${message}`);
   }
   if (app?.queries) {

@@ -109,7 +109,7 @@ serveRequests({
     const nextMs = [];
     const viewMs = [];
     const perSecond = [];
-    const refusals = {};
+    const uncredited = {};
     const errors = {};
     let credited = 0;
     let creditedTotal = 0;
@@ -145,7 +145,7 @@ serveRequests({
         }
         if (!answer.ticket) {
           noTicket++;
-          count(refusals, `next: ${answer.emptyReason ?? 'no ticket'}`);
+          count(uncredited, `next: ${answer.emptyReason ?? 'no ticket'}`);
           answer = null;
           await sleep(50);
           continue;
@@ -179,7 +179,7 @@ serveRequests({
             perSecond[second] = (perSecond[second] ?? 0) + 1;
           }
         } else if (ack?.error) count(errors, `claim: ${ack.error.code}`);
-        else count(refusals, `claim: ${ack?.data?.outcome ?? JSON.stringify(ack)}`);
+        else count(uncredited, `claim: ${ack?.data?.outcome ?? JSON.stringify(ack)}`);
         if (inWindow(t3)) {
           claimMs.push(t3 - t2);
           viewMs.push(t3 - t0);
@@ -203,7 +203,7 @@ serveRequests({
       claimMs,
       nextMs,
       viewMs,
-      refusals,
+      uncredited,
       errors,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };

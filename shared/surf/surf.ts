@@ -30,7 +30,7 @@ export const surfClaimSchema = z.object({
   /** The answer to a verification challenge, when the ticket carried one. */
   code: z.string().max(20).optional(),
   /**
-   * true: when the claim is settled (credited, or refused for good), the acknowledgement also
+   * true: when the claim is settled (credited or not), the acknowledgement also
    * carries the next post (`SurfClaimAnswer.next`), issued in the same database transaction, so
    * the surf bar needs no POST /data/surf/next between two views.
    */

@@ -108,7 +108,7 @@ describe('the risk score', () => {
 });
 
 describe('the verification challenge', () => {
-  it(`from a score of ${CHALLENGE_AT} the next view carries codes; a wrong or missing code is refused without credit, the right one credits`, async () => {
+  it(`from a score of ${CHALLENGE_AT} the next view carries codes; a wrong or missing code closes the view without credit, the right one credits`, async () => {
     const { pids } = await posterWith(5);
     const bob = await surfer(testApp.baseUrl);
     expect(await view(bob, botClick({ x: 1, y: 1, intervalMs: 1000 }))).toBe(40);

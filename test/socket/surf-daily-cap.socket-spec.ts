@@ -21,7 +21,7 @@ const testApp = useSurfTestApp({ surf: { dailyEarningCap: 1 } });
 const { db } = testApp;
 
 describe('the daily earning cap', () => {
-  it('refuses a second credited view the same day with a clear message; other members still earn', async () => {
+  it("offers no post once the day's credited views are used up, with a clear message; other members still earn", async () => {
     const alice = await signUp(testApp.baseUrl);
     const first = await promotedPost(alice, 5);
     const second = await promotedPost(alice, 5);

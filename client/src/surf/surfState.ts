@@ -61,7 +61,7 @@ export type SurfAction =
   | { type: 'tick'; serverNowMs: number; clientNowMs: number }
   | { type: 'pickCode'; code: string }
   | { type: 'claimSent' }
-  /** The claim is settled (credited or refused for good); the next post is on its way. */
+  /** The claim is settled (credited, or closed without credit); the next post is on its way. */
   | { type: 'claimSettled'; notice: SurfNotice }
   /** The server wants more time on the same ticket (its clock is behind this tab's estimate). */
   | { type: 'claimTooEarly'; notice: SurfNotice; secondsLeft: number; serverNowMs: number }
