@@ -13,7 +13,7 @@ export interface NextClick {
 /** When the click happened, against the countdown and this tab's previous click, and whether the tab was seen. */
 export interface NextClickContext {
   nowMs: number;
-  /** When the countdown reached zero in this tab; null if it has not (the click is then refused before sending). */
+  /** When the countdown reached zero in this tab; null if it has not (then no click is sent). */
   zeroAtMs: number | null;
   previousClickAtMs: number | null;
   visibilityState: DocumentVisibilityState | string;

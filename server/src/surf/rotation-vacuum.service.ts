@@ -3,10 +3,7 @@ import { SurfRepository } from './surf.repository.js';
 
 /**
  * Vacuum once this many posts were served by this process since the last time, at most this
- * often. Measured with surf_claim chains straight on PostgreSQL (200 viewers, 2,000 campaigns):
- * PostgreSQL CPU per view 1.44 ms never vacuumed, 0.77 every 5 s, 0.63 every 2 s, 0.59–0.75 every
- * second, 0.62–0.68 every 0.5 s, 0.66–0.68 every 0.25 s (each vacuum also makes the backends
- * re-plan the statements on campaigns).
+ * often: the measured sweet spot (bench/surf/README.md, "The rotation index's dead entries").
  */
 const SERVES_PER_VACUUM = 500;
 const MIN_INTERVAL_MS = 500;
@@ -14,8 +11,8 @@ const MIN_INTERVAL_MS = 500;
 /**
  * Keeps the rotation index small. Every serve moves a campaign's entry in campaigns_rotation
  * (ordered by last_served_at) to the end and leaves a dead one at the front, where each pick
- * starts reading; only VACUUM removes them, and autovacuum looks at a database once a minute,
- * so at hundreds of views a second every pick walked through tens of thousands of dead entries.
+ * starts reading; only VACUUM removes them, and autovacuum looks at a database once a minute at
+ * best: at hundreds of views a second, every pick would walk through tens of thousands of dead entries.
  * A busy surf process vacuums the (small) campaigns table itself; SKIP_LOCKED lets a vacuum
  * already running (autovacuum, another process) do it instead.
  */
