@@ -29,6 +29,12 @@ const noBranchingOnErrorStatus = {
   message: 'Branch on the error code (hasErrorCode), not on the HTTP status.',
 };
 
+/** Strings of shared/ schemas come from `text()`, which refuses what PostgreSQL cannot store (NUL, lone surrogates). */
+const noBareStringSchema = {
+  selector: "CallExpression[callee.property.name=/^(string|email|url|uuid|guid)$/][callee.object.name='z']",
+  message: 'Use text() from shared/validation/text.ts: it refuses characters PostgreSQL cannot store.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'bench/results/', 'test-results/', 'playwright-report/', 'client/public/'] },
   js.configs.recommended,
@@ -54,6 +60,11 @@ export default tseslint.config(
     // The protocol itself: 401 goes to the login page, 406 to /logout, whatever the error.
     files: ['client/src/api/apiClient.ts', 'client/src/boot/startApp.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noBranchingOnErrorText] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/validation/text.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noBranchingOnErrorText, noBareStringSchema] },
   },
   {
     // Tests assert on the texts users read; the rule is for application code.

@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
+import { answerFrameworkErrors } from './common/errors/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
@@ -24,6 +25,8 @@ const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /** Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel });
+  // The router answers bad addresses before the app exists; it reads the maintenance flag once there is one.
+  let isInMaintenance = (): boolean => false;
   const adapter = new LeanFastifyAdapter({
     // No Fastify logger: with one, Fastify times every response through two listeners and
     // binds a child logger per request. The app logs through `logger` itself: one line per
@@ -32,6 +35,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(),
+    frameworkErrors: answerFrameworkErrors(() => isInMaintenance()),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -44,10 +48,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     ],
   });
 
+  const website = app.get(WebsiteSettingsService);
+  isInMaintenance = () => website.isInMaintenance;
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   attachRouteHooks(fastify, {
     logger,
-    website: app.get(WebsiteSettingsService),
+    website,
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
   await registerHttpPlugins(fastify, config);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 
 /**
  * Account payloads (issue 3). The server validates with these; the client forms use the
@@ -8,11 +9,10 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,24}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
-export const firstNameSchema = z.string().trim().min(1, 'Please enter your first name.').max(50, 'Use at most 50 characters.');
-export const emailSchema = z.string().trim().max(254, 'Use at most 254 characters.').email('Please enter a valid email address.');
-export const passwordSchema = z
-  .string()
+export const usernameSchema = text().trim().regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
+export const firstNameSchema = text().trim().min(1, 'Please enter your first name.').max(50, 'Use at most 50 characters.');
+export const emailSchema = text().trim().max(254, 'Use at most 254 characters.').email('Please enter a valid email address.');
+export const passwordSchema = text()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
@@ -26,8 +26,8 @@ export type SignupPayload = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
   /** Username or email address. */
-  login: z.string().trim().min(1, 'Please enter your username or email.').max(254),
-  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX),
+  login: text().trim().min(1, 'Please enter your username or email.').max(254),
+  password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX),
   /** True on /login/multi: add this account beside the signed-in ones instead of replacing them. */
   addAccount: z.boolean().optional(),
 });
@@ -38,7 +38,7 @@ export type SwitchAccountPayload = z.infer<typeof switchAccountSchema>;
 
 export const confirmTokenSchema = z.object({
   id: z.coerce.number().int().positive(),
-  code: z.string().min(10).max(200),
+  code: text().min(10).max(200),
 });
 export type ConfirmTokenPayload = z.infer<typeof confirmTokenSchema>;
 
@@ -46,20 +46,20 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequestPayload = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({
-  token: z.string().min(10).max(300),
+  token: text().min(10).max(300),
   password: passwordSchema,
 });
 export type PasswordResetPayload = z.infer<typeof passwordResetSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Please enter your current password.').max(PASSWORD_MAX),
+  currentPassword: text().min(1, 'Please enter your current password.').max(PASSWORD_MAX),
   newPassword: passwordSchema,
 });
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 
 export const changeEmailSchema = z.object({
   newEmail: emailSchema,
-  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX),
+  password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX),
 });
 export type ChangeEmailPayload = z.infer<typeof changeEmailSchema>;
 
@@ -70,9 +70,9 @@ export const MAX_LANGUAGES = 20;
 export const MAX_INTERESTS = 20;
 export const MAX_INTEREST_LENGTH = 30;
 export const onboardingPreferencesSchema = z.object({
-  languages: z.array(z.string().min(2).max(3)).max(MAX_LANGUAGES, `Choose at most ${MAX_LANGUAGES} languages.`),
+  languages: z.array(text().min(2).max(3)).max(MAX_LANGUAGES, `Choose at most ${MAX_LANGUAGES} languages.`),
   interests: z
-    .array(z.string().trim().min(1).max(MAX_INTEREST_LENGTH, `Keep each interest to ${MAX_INTEREST_LENGTH} characters.`))
+    .array(text().trim().min(1).max(MAX_INTEREST_LENGTH, `Keep each interest to ${MAX_INTEREST_LENGTH} characters.`))
     .max(MAX_INTERESTS, `Add at most ${MAX_INTERESTS} interests.`),
 });
 export type OnboardingPreferencesPayload = z.infer<typeof onboardingPreferencesSchema>;
@@ -98,7 +98,7 @@ export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 /** The signed link in every mail lets a logged-out reader change their mail preferences. */
 export const emailSettingsLinkSchema = z.object({
   u: z.coerce.number().int().positive(),
-  sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+  sig: text().regex(/^[A-Za-z0-9_-]{20,100}$/),
 });
 export type EmailSettingsLink = z.infer<typeof emailSettingsLinkSchema>;
 

@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_CLASSES, ANNOUNCEMENT_TYPES } from './announcements.js';
 
 /** What an admin sends to create or change an announcement (kept apart so the client's entry chunk has no zod). */
-const pathPattern = z
-  .string()
+const pathPattern = text()
   .trim()
   .regex(/^\/[^\s]*$/, 'Paths start with / (end with * to match every path below).')
   .max(200);
 
 export const announcementSchema = z.object({
-  heading: z.string().trim().min(1, 'Please enter a heading.').max(120),
-  content: z.string().trim().min(1, 'Please enter the content.').max(5000),
-  footer: z.string().trim().max(500).default(''),
-  link: z
-    .string()
+  heading: text().trim().min(1, 'Please enter a heading.').max(120),
+  content: text().trim().min(1, 'Please enter the content.').max(5000),
+  footer: text().trim().max(500).default(''),
+  link: text()
     .trim()
     .max(500)
     .regex(/^(\/[^/\\]|https:\/\/)/, 'Use a path on this site or an https address.')

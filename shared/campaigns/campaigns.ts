@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 import type { MediaObject } from '../media/media.js';
 import { isLanguageCode } from '../constants/languages.js';
 
@@ -37,26 +38,23 @@ function parsesAsUrl(value: string): boolean {
 }
 
 export const postSchema = z.object({
-  text: z.string().trim().min(1, 'Please write something.').max(POST_LIMITS.text, `Use at most ${POST_LIMITS.text} characters.`),
-  link: z
-    .string()
+  text: text().trim().min(1, 'Please write something.').max(POST_LIMITS.text, `Use at most ${POST_LIMITS.text} characters.`),
+  link: text()
     .trim()
     .max(2000)
     .refine((value) => /^https?:\/\/\S+$/.test(value) && parsesAsUrl(value), 'Please enter a full address starting with https://')
     .nullable()
     .default(null),
-  youtube: z
-    .string()
+  youtube: text()
     .trim()
     .max(200)
     .refine((value) => youtubeIdOf(value) !== null, 'Please enter a YouTube video address.')
     .nullable()
     .default(null),
-  language: z.string().refine(isLanguageCode, 'Please choose a language.'),
+  language: text().refine(isLanguageCode, 'Please choose a language.'),
   tags: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .toLowerCase()
         .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'),
@@ -64,7 +62,7 @@ export const postSchema = z.object({
     .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`)
     .default([]),
   /** Ids of pictures uploaded with POST images. */
-  imageIds: z.array(z.string().uuid()).max(POST_LIMITS.images, `Use at most ${POST_LIMITS.images} pictures.`).default([]),
+  imageIds: z.array(text().uuid()).max(POST_LIMITS.images, `Use at most ${POST_LIMITS.images} pictures.`).default([]),
 });
 export type PostPayload = z.input<typeof postSchema>;
 

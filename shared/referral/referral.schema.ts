@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 import { USERNAME_PATTERN } from '../accounts/account.schemas.js';
+import { REFERRAL_SOURCE_MAX_LENGTH } from './referral.js';
 
 /** The referral cookie as the client writes it; anything else is ignored at signup. */
 export const referralCaptureSchema = z.object({
-  from: z.string().regex(USERNAME_PATTERN),
+  from: text().regex(USERNAME_PATTERN),
   referwebsite: z.object({
-    HTTP_REFERER: z.string().max(500),
-    REQUEST_URI: z.string().max(500),
-    href: z.string().max(500),
-    docref: z.string().max(500),
+    HTTP_REFERER: text().max(REFERRAL_SOURCE_MAX_LENGTH),
+    REQUEST_URI: text().max(REFERRAL_SOURCE_MAX_LENGTH),
+    href: text().max(REFERRAL_SOURCE_MAX_LENGTH),
+    docref: text().max(REFERRAL_SOURCE_MAX_LENGTH),
   }),
 });

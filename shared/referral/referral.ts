@@ -2,6 +2,8 @@
 export const REFERRAL_PARAM = 'dem_rf0';
 export const REFERRAL_COOKIE = 'dem_rf0';
 export const REFERRAL_COOKIE_DAYS = 30;
+/** The longest of each `referwebsite` value, in UTF-16 units. */
+export const REFERRAL_SOURCE_MAX_LENGTH = 500;
 
 export interface ReferralCapture {
   /** The referrer's username. */

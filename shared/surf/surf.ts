@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 import type { PostItem } from '../campaigns/campaigns.js';
 import type { SurfClaimOutcome, SurfEmptyReason } from './surf-outcomes.js';
 
@@ -25,10 +26,10 @@ export const clickTelemetrySchema = z.object({
 export type ClickTelemetry = z.infer<typeof clickTelemetrySchema>;
 
 export const surfClaimSchema = z.object({
-  ticketId: z.string().uuid(),
+  ticketId: text().uuid(),
   telemetry: clickTelemetrySchema,
   /** The answer to a verification challenge, when the ticket carried one. */
-  code: z.string().max(20).optional(),
+  code: text().max(20).optional(),
   /**
    * true: when the claim is settled (credited or not), the acknowledgement also
    * carries the next post (`SurfClaimAnswer.next`), issued in the same database transaction, so
@@ -38,7 +39,7 @@ export const surfClaimSchema = z.object({
 });
 export type SurfClaim = z.infer<typeof surfClaimSchema>;
 
-export const rotatorSchema = z.object({ languages: z.array(z.string().min(2).max(3)).max(30) });
+export const rotatorSchema = z.object({ languages: z.array(text().min(2).max(3)).max(30) });
 export type RotatorPayload = z.infer<typeof rotatorSchema>;
 
 /** The surf bar's data: the posts of this round, the timer, the headline (m1), a challenge and a message. */

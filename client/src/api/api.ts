@@ -4,6 +4,7 @@ import { appStore } from '../state/store.js';
 import { navigateTo } from '../routing/navigation.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { createApiClient } from './apiClient.js';
+import { reconnectingAtom } from './reconnectingAtom.js';
 
 /** The app's API client, wired to the browser, the router and the store. */
 export const api = createApiClient({
@@ -14,4 +15,6 @@ export const api = createApiClient({
   notify: (notice) => appStore.set(pushToastAtom, notice),
   currentTeamId: () => appStore.get(currentTeamIdAtom),
   socketId: currentConnectionId,
+  setReconnecting: (reconnecting) => appStore.set(reconnectingAtom, reconnecting),
+  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
 });

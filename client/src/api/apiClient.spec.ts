@@ -12,7 +12,10 @@ interface Received {
 let server: Server;
 let baseUrl: string;
 let answer: { status: number; body: string };
+/** Answers to give before falling back to `answer`, one per request. */
+let nextAnswers: { status: number; body: string }[] = [];
 let received: Received;
+let requestCount = 0;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -20,8 +23,10 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       received = { method: request.method, url: request.url, headers: request.headers, body };
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(answer.body);
+      requestCount++;
+      const { status, body: text } = nextAnswers.shift() ?? answer;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,6 +41,8 @@ function envelope(data: unknown, extra: Record<string, unknown> = {}) {
 function client(overrides: Partial<ApiClientEnvironment> & { pathname?: string; search?: string } = {}) {
   const navigations: string[] = [];
   const notices: Notice[] = [];
+  const waits: number[] = [];
+  const reconnecting: boolean[] = [];
   const api = createApiClient({
     fetch: (input, init) => fetch(input, init),
     dataDomain: baseUrl,
@@ -44,9 +51,13 @@ function client(overrides: Partial<ApiClientEnvironment> & { pathname?: string; 
     notify: (notice) => notices.push(notice),
     currentTeamId: () => 7,
     socketId: () => 'sock_123',
+    setReconnecting: (value) => reconnecting.push(value),
+    wait: async (ms) => {
+      waits.push(ms);
+    },
     ...overrides,
   });
-  return { api, navigations, notices };
+  return { api, navigations, notices, waits, reconnecting };
 }
 
 describe('the /data API client', () => {
@@ -161,6 +172,117 @@ describe('the /data API client', () => {
 
   it('answers a network failure with an empty result', async () => {
     const { api } = client({ dataDomain: 'http://127.0.0.1:1' });
-    expect(await api.request({ path: '/data/x' })).toEqual({ data: null, errors: [], status: 0 });
+    expect(await api.request({ method: 'POST', path: '/data/x' })).toEqual({ data: null, errors: [], status: 0 });
+  });
+});
+
+describe('retrying a server that is unavailable or unreachable', () => {
+  const unavailable = (retryAfter?: number) => ({
+    status: 503,
+    body: JSON.stringify({
+      data: null,
+      errors: [{ code: 'unavailable', heading: 'Reconnecting', message: 'Database down', ...(retryAfter ? { retryAfter } : {}) }],
+      maintenance: false,
+    }),
+  });
+
+  beforeEach(() => {
+    nextAnswers = [];
+    requestCount = 0;
+  });
+
+  it('retries a 503 with growing waits, at least the retryAfter asked for, and answers the first success', async () => {
+    nextAnswers = [unavailable(), unavailable(), unavailable(), unavailable(2)];
+    answer = { status: 200, body: envelope({ ok: true }) };
+    const { api, waits, reconnecting, notices } = client();
+    expect(await api.request({ method: 'POST', path: '/data/surf/next', json: {} })).toEqual({
+      data: { ok: true },
+      errors: [],
+      status: 200,
+    });
+    expect(requestCount).toBe(5);
+    expect(waits).toEqual([500, 1000, 2000, 4000]);
+    expect(reconnecting).toEqual([true, false]);
+    expect(notices).toEqual([]);
+  });
+
+  it('waits what retryAfter asks when that is longer than the backoff', async () => {
+    nextAnswers = [unavailable(3)];
+    answer = { status: 200, body: envelope(null) };
+    const { api, waits } = client();
+    await api.request({ path: '/data/start' });
+    expect(waits).toEqual([3000]);
+  });
+
+  it('gives up once 30 s of waiting are spent, answering the last 503 with its errors', async () => {
+    answer = unavailable(2);
+    const { api, waits, reconnecting } = client();
+    const result = await api.request({ path: '/data/start' });
+    expect(result).toEqual({
+      data: null,
+      errors: [expect.objectContaining({ code: 'unavailable', retryAfter: 2 })],
+      status: 503,
+    });
+    expect(waits).toEqual([2000, 2000, 2000, 4000, 8000, 8000]);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(30_000);
+    expect(requestCount).toBe(waits.length + 1);
+    expect(reconnecting).toEqual([true, false]);
+  });
+
+  it('retries a GET that got no answer at all, and answers once the server is back', async () => {
+    answer = { status: 200, body: envelope({ back: true }) };
+    let failures = 2;
+    const { api, waits, reconnecting } = client({
+      fetch: (input, init) => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+    });
+    expect(await api.get('/data/start')).toEqual({ back: true });
+    expect(waits).toEqual([500, 1000]);
+    expect(reconnecting).toEqual([true, false]);
+  });
+
+  it('never retries a POST that got no answer: it may have been carried out', async () => {
+    let attempts = 0;
+    const { api, waits, reconnecting } = client({
+      fetch: () => {
+        attempts++;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    expect(await api.post('/data/posts', { text: 'hi' })).toEqual({ data: null, errors: [], status: 0 });
+    expect(attempts).toBe(1);
+    expect(waits).toEqual([]);
+    expect(reconnecting).toEqual([]);
+  });
+
+  it('does not retry other failures', async () => {
+    for (const status of [400, 429, 500, 502]) {
+      answer = { status, body: envelope(null) };
+      requestCount = 0;
+      const { api, waits } = client();
+      await api.request({ path: '/data/x' });
+      expect({ status, requests: requestCount, waits }).toEqual({ status, requests: 1, waits: [] });
+    }
+  });
+
+  it('says "reconnecting" once while several calls retry, and stops when the last one is done', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waits: number[] = [];
+    const reconnecting: boolean[] = [];
+    nextAnswers = [unavailable(), unavailable()];
+    answer = { status: 200, body: envelope(null) };
+    const { api } = client({
+      setReconnecting: (value) => reconnecting.push(value),
+      wait: async (ms) => {
+        waits.push(ms);
+        await released;
+      },
+    });
+    const both = Promise.all([api.get('/data/a'), api.get('/data/b')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reconnecting).toEqual([true]);
+    release();
+    await both;
+    expect(reconnecting).toEqual([true, false]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiError, Envelope } from '@shared/api/envelope.js';
 import { CURRENT_TEAM_HEADER, NO_LOGIN_PARAM, SOCKET_ID_HEADER, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { loginRedirectPath } from '@shared/api/paths.js';
+import { retryDelay } from './retryPolicy.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -39,12 +40,34 @@ export interface ApiClientEnvironment {
   notify(notice: Notice): void;
   currentTeamId(): number | null;
   socketId(): string | null;
+  /** True while some call waits to retry an unavailable or unreachable server, false once none does. */
+  setReconnecting(reconnecting: boolean): void;
+  /** Resolves after `ms` (tests pass one that does not really wait). */
+  wait(ms: number): Promise<void>;
 }
 
 export const BOTH_BODIES_ERROR = 'Can not have both json and formdata in a request';
 
-/** The /data protocol client of spec 7 and 8. */
+/** A response, or none at all (status 0: the network failed). */
+interface Attempt<T> {
+  status: number;
+  envelope: Envelope<T> | null;
+}
+
+/**
+ * The /data protocol client. A 503 (the server cannot reach its database) is retried with
+ * growing waits (retryPolicy.ts), and so is a GET that got no answer at all; meanwhile
+ * `setReconnecting(true)` lets the shell say so. Past the retry budget the call answers the
+ * last failure.
+ */
 export function createApiClient(env: ApiClientEnvironment) {
+  let reconnectingCalls = 0;
+  function countReconnecting(change: 1 | -1): void {
+    const before = reconnectingCalls > 0;
+    reconnectingCalls += change;
+    if (reconnectingCalls > 0 !== before) env.setReconnecting(reconnectingCalls > 0);
+  }
+
   async function request<T>({ method = 'GET', path, json, formData, headers: extraHeaders }: ApiRequest): Promise<ApiResult<T>> {
     if (json !== undefined && formData !== undefined) throw new Error(BOTH_BODIES_ERROR);
     const location = env.location();
@@ -61,37 +84,53 @@ export function createApiClient(env: ApiClientEnvironment) {
     } else if (formData !== undefined) {
       body = formData;
     }
+    const url = env.dataDomain + withNoLogin(path, location.search);
+    const init: RequestInit = { method, headers, body, credentials: 'include' };
 
-    let response: Response;
-    try {
-      response = await env.fetch(env.dataDomain + withNoLogin(path, location.search), {
-        method,
-        headers,
-        body,
-        credentials: 'include',
-      });
-    } catch {
-      return { data: null, errors: [], status: 0 };
+    let waitedMs = 0;
+    let attempt: Attempt<T>;
+    for (let retries = 0; ; retries++) {
+      attempt = await send<T>(url, init);
+      const retryable = attempt.status === 503 || (attempt.status === 0 && method === 'GET');
+      const delay = retryable ? retryDelay(retries, waitedMs, retryAfterOf(attempt.envelope)) : null;
+      if (delay === null) {
+        if (retries > 0) countReconnecting(-1);
+        break;
+      }
+      if (retries === 0) countReconnecting(1);
+      await env.wait(delay);
+      waitedMs += delay;
     }
+    const { status, envelope } = attempt;
+    if (status === 0) return { data: null, errors: [], status: 0 };
 
-    const envelope = await readEnvelope<T>(response);
     if (envelope?.maintenance && location.pathname !== '/maintenance') env.navigate('/maintenance');
 
-    if (response.status === 401) {
+    if (status === 401) {
       env.navigate(loginRedirectPath(location.pathname, location.search));
       return { data: null, errors: envelope?.errors ?? [], status: 401 };
     }
-    if (response.status === 406) {
+    if (status === 406) {
       env.navigate('/logout');
       return { data: null, errors: envelope?.errors ?? [], status: 406 };
     }
-    if (!response.ok) return { data: null, errors: envelope?.errors ?? [], status: response.status };
+    if (status < 200 || status >= 300) return { data: null, errors: envelope?.errors ?? [], status };
 
     const errors = envelope?.errors ?? [];
     for (const error of errors) {
       env.notify({ header: error.heading || 'Error', body: error.message, link: error.link });
     }
-    return { data: envelope?.data ?? null, errors, status: response.status };
+    return { data: envelope?.data ?? null, errors, status };
+  }
+
+  async function send<T>(url: string, init: RequestInit): Promise<Attempt<T>> {
+    let response: Response;
+    try {
+      response = await env.fetch(url, init);
+    } catch {
+      return { status: 0, envelope: null };
+    }
+    return { status: response.status, envelope: await readEnvelope<T>(response) };
   }
 
   return {
@@ -109,6 +148,11 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 function withNoLogin(path: string, pageSearch: string): string {
   if (new URLSearchParams(pageSearch).get(NO_LOGIN_PARAM) !== '1') return path;
   return `${path}${path.includes('?') ? '&' : '?'}${NO_LOGIN_PARAM}=1`;
+}
+
+/** The wait the server asked for, when it said (an `unavailable` or `rate_limited` error). */
+function retryAfterOf(envelope: Envelope<unknown> | null): number | undefined {
+  return envelope?.errors.find((error) => typeof error.retryAfter === 'number')?.retryAfter;
 }
 
 /** An unparsable body counts as empty data (spec 8). */

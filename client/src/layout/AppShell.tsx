@@ -9,6 +9,7 @@ import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
 import { userAtom } from '../session/userAtom.js';
 import { ToastHost } from '../toasts/ToastHost.js';
 import { Footer } from './Footer.js';
+import { ReconnectingStatus } from './ReconnectingStatus.js';
 import { SideMenu } from './SideMenu.js';
 import { TopBar } from './TopBar.js';
 
@@ -49,6 +50,7 @@ export function AppShell() {
       <Footer mode={chrome.footer} />
       <ModalHost />
       <ToastHost />
+      <ReconnectingStatus />
       <ReferralCaptureEffect />
     </div>
   );

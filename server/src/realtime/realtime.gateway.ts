@@ -13,12 +13,16 @@ import {
   type ResumeAnswer,
 } from '@shared/realtime/events.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
+import { toErrorResponse } from '../common/errors/error-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { ClockTicks } from './clock-ticks.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
+
+/** A handshake refused on purpose; its message is for the user. */
+class HandshakeRefusal extends Error {}
 
 const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
 const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
@@ -50,7 +54,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
         .then(() => this.joinRooms(socket))
         .then(
           () => next(),
-          (error: Error) => next(error),
+          (error: unknown) => next(this.handshakeRefusal(error)),
         );
     });
     this.clock.start(server);
@@ -72,18 +76,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const request = resumeSchema.safeParse(body);
     if (!request.success) return { error: { code: ErrorCode.Validation, message: 'Invalid request' } };
     const { userId } = socket.data;
-    try {
-      if (userId === null) return { data: { notifications: [], unread: 0, live: await this.liveData.forUser(null) } };
-      const [notifications, unread, live] = await Promise.all([
-        this.notifications.since(userId, request.data.afterNotificationId),
-        this.notifications.unreadCount(userId),
-        this.liveData.forUser(userId),
-      ]);
-      return { data: { notifications, unread, live } };
-    } catch (error) {
-      this.logger.error(`session:resume failed: ${error instanceof Error ? error.message : error}`);
-      return { error: { code: ErrorCode.Internal, message: 'Something went wrong. Please reload the page.' } };
-    }
+    if (userId === null) return { data: { notifications: [], unread: 0, live: await this.liveData.forUser(null) } };
+    const [notifications, unread, live] = await Promise.all([
+      this.notifications.since(userId, request.data.afterNotificationId),
+      this.notifications.unreadCount(userId),
+      this.liveData.forUser(userId),
+    ]);
+    return { data: { notifications, unread, live } };
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {
@@ -97,13 +96,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const auth = token ? await this.sessions.authenticate(token) : null;
     if (!auth) return; // a visitor, or an ended session: public events only
     if (!handshake.success || handshake.data.socketId !== auth.socketId) {
-      throw new Error('This connection does not belong to the signed-in session.');
+      throw new HandshakeRefusal('This connection does not belong to the signed-in session.');
     }
     if ((await this.realtime.connectionsOf(auth.user.id)) >= MAX_SOCKETS_PER_USER) {
-      throw new Error('Too many open connections. Please close some tabs.');
+      throw new HandshakeRefusal('Too many open connections. Please close some tabs.');
     }
     socket.data.userId = auth.user.id;
     socket.data.sessionKey = auth.socketId;
+  }
+
+  /**
+   * What a refused handshake tells the client (`connect_error`): the refusal itself, or for any
+   * other failure its code and words as HTTP would answer it (`unavailable` while the database
+   * is down), never the error's own text.
+   */
+  private handshakeRefusal(error: unknown): Error {
+    if (error instanceof HandshakeRefusal) return error;
+    const response = toErrorResponse(error, 'socket handshake');
+    if (response.unexpected)
+      this.logger.error(`Socket handshake failed: ${error instanceof Error ? error.stack : String(error)}`);
+    const [{ code, message, retryAfter }] = response.errors;
+    return Object.assign(new Error(message), { data: { code, retryAfter } });
   }
 
   /**

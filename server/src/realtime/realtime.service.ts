@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { ErrorCode } from '@shared/api/error-codes.js';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
-import { rooms } from '@shared/realtime/events.js';
+import { rooms, type SocketRefusal } from '@shared/realtime/events.js';
+import { toErrorResponse } from '../common/errors/error-response.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -31,6 +31,7 @@ export interface SendOptions {
  */
 @Injectable()
 export class RealtimeService {
+  private readonly logger = new Logger(RealtimeService.name);
   private server: RealtimeServer | null = null;
   private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
 
@@ -40,7 +41,9 @@ export class RealtimeService {
 
   /**
    * Feature modules answer client events here. Plain listeners on each socket keep a connection
-   * light (Nest's @SubscribeMessage builds an rxjs pipeline per handler per socket).
+   * light (Nest's @SubscribeMessage builds an rxjs pipeline per handler per socket). A handler
+   * that throws is answered as HTTP would answer it (refusalOf): an AppError's code and words,
+   * `unavailable` with `retryAfter` while the database cannot be reached, else `internal`.
    */
   handle<E extends keyof ClientToServerEvents>(event: E, handler: SocketEventHandler<E>): void {
     this.handlers.set(event, handler as unknown as SocketEventHandler<keyof ClientToServerEvents>);
@@ -52,11 +55,18 @@ export class RealtimeService {
       (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
         if (typeof ack !== 'function') return;
         const answer = ack as (answer: Ack<unknown, string>) => void;
-        handler(socket, payload).then(answer, () =>
-          answer({ error: { code: ErrorCode.Internal, message: 'Something went wrong. Please try again.' } }),
-        );
+        handler(socket, payload).then(answer, (error: unknown) => answer({ error: this.refusalOf(event, socket, error) }));
       });
     }
+  }
+
+  private refusalOf(event: string, socket: RealtimeSocket, error: unknown): SocketRefusal {
+    const response = toErrorResponse(error, socket.id);
+    if (response.unexpected) {
+      this.logger.error(`${event} failed (socket ${socket.id}): ${error instanceof Error ? error.stack : String(error)}`);
+    }
+    const [{ code, message, retryAfter }] = response.errors;
+    return retryAfter === undefined ? { code, message } : { code, message, retryAfter };
   }
 
   sendToUser<E extends EventName>(userId: number, event: E, args: EventArgs<E>, options: SendOptions = {}): void {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Ack } from '@shared/realtime/events.js';
 import { surfClaimSchema, type SurfClaimAnswer } from '@shared/surf/surf.js';
@@ -10,8 +10,6 @@ import { CLAIM_TEXTS } from './surf-texts.js';
 /** The Next click arrives as 'surf:claim' on the connection the ticket was issued to. */
 @Injectable()
 export class SurfClaimHandler implements OnModuleInit {
-  private readonly logger = new Logger(SurfClaimHandler.name);
-
   constructor(
     private readonly surf: SurfService,
     private readonly realtime: RealtimeService,
@@ -26,11 +24,7 @@ export class SurfClaimHandler implements OnModuleInit {
     if (userId === null) return { error: { code: ErrorCode.Unauthenticated, message: CLAIM_TEXTS.unauthenticated } };
     const claim = surfClaimSchema.safeParse(body);
     if (!claim.success) return { error: { code: ErrorCode.Validation, message: CLAIM_TEXTS.unreadable } };
-    try {
-      return await this.surf.claim(userId, socket.id, claim.data);
-    } catch (error) {
-      this.logger.error(`surf:claim failed: ${error instanceof Error ? error.stack : error}`);
-      return { error: { code: ErrorCode.Internal, message: CLAIM_TEXTS.failed } };
-    }
+    // A failure is answered by RealtimeService: `unavailable` while the database is down, else `internal`.
+    return this.surf.claim(userId, socket.id, claim.data);
   }
 }

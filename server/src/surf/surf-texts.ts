@@ -17,7 +17,6 @@ export const NOT_CONNECTED = {
 export const CLAIM_TEXTS = {
   unauthenticated: 'Please log in to earn credits.',
   unreadable: 'This click could not be read. Please reload the page.',
-  failed: 'Something went wrong. Your credit is safe; please press Next again.',
 };
 
 export function tooEarlyText(secondsLeft: number): string {

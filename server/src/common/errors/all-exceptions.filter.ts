@@ -1,8 +1,12 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from '@shared/api/envelope.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import { WebsiteSettingsService } from '../../website/website-settings.service.js';
+import { replyWithError } from './error-reply.js';
 import { toErrorResponse } from './error-response.js';
+
+/** While the database is down every request fails alike: one warning per this interval says so. */
+const UNAVAILABLE_WARNING_INTERVAL_MS = 10_000;
 
 /**
  * Maps every failure into the envelope: controllers, pipes and guards, and also Fastify's
@@ -11,6 +15,7 @@ import { toErrorResponse } from './error-response.js';
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
+  private lastUnavailableWarningAt = 0;
 
   constructor(private readonly website: WebsiteSettingsService) {}
 
@@ -24,11 +29,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.unexpected) {
       const stack = exception instanceof Error ? exception.stack : String(exception);
       this.logger.error(`Unexpected error in ${request.method} ${request.url} (request ${request.id})`, stack);
+    } else if (response.errors[0]?.code === ErrorCode.Unavailable) {
+      this.warnUnavailable(exception);
     }
     const headers = headersOf(exception);
     if (headers) reply.headers(headers);
-    const body: Envelope<null> = { data: null, errors: response.errors, maintenance: this.website.isInMaintenance };
-    reply.code(response.status).type('application/json; charset=utf-8').send(body);
+    replyWithError(reply, response, this.website.isInMaintenance);
+  }
+
+  private warnUnavailable(exception: unknown): void {
+    const now = Date.now();
+    if (now - this.lastUnavailableWarningAt < UNAVAILABLE_WARNING_INTERVAL_MS) return;
+    this.lastUnavailableWarningAt = now;
+    const reason = exception instanceof Error ? exception.message : String(exception);
+    this.logger.warn(`The database cannot be reached; answering 503 until it can (${reason})`);
   }
 }
 

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { AppError } from './app-error.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 
 export interface ErrorResponse {
   status: number;
@@ -11,7 +12,19 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-/** What users read for statuses that reach us from the framework rather than from AppError. */
+/** The database cannot be reached: nothing is wrong with the request, it may succeed in a moment. */
+const DATABASE_UNAVAILABLE: ApiError = {
+  code: ErrorCode.Unavailable,
+  heading: 'Reconnecting',
+  message: 'We cannot reach our database right now. Please try again in a moment.',
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+};
+
+/**
+ * What users read for statuses that reach us from the framework rather than from AppError. A
+ * framework status not listed answers 400: 406 in particular (which @fastify/multipart uses for
+ * bad form data) means "session ended" to the client, and only the auth guard may say that.
+ */
 const FRAMEWORK_ERRORS: Record<number, ApiError> = {
   400: {
     code: ErrorCode.BadRequest,
@@ -22,7 +35,6 @@ const FRAMEWORK_ERRORS: Record<number, ApiError> = {
   403: { code: ErrorCode.Forbidden, heading: 'Not allowed', message: 'You are not allowed to do this.' },
   404: { code: ErrorCode.NotFound, heading: 'Not found', message: 'What you asked for does not exist.' },
   405: { code: ErrorCode.MethodNotAllowed, heading: 'Not allowed', message: 'This method is not allowed here.' },
-  406: { code: ErrorCode.SessionRevoked, heading: 'Session ended', message: 'Your session has ended. Please log in again.' },
   413: { code: ErrorCode.PayloadTooLarge, heading: 'Too large', message: 'The request is too large.' },
   414: { code: ErrorCode.UriTooLong, heading: 'Address too long', message: 'The address of this request is too long.' },
   415: {
@@ -44,9 +56,15 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   if (error instanceof ZodError) {
     return { status: 400, errors: zodErrors(error), unexpected: false };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, errors: [DATABASE_UNAVAILABLE], unexpected: false };
+  }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, errors: [FRAMEWORK_ERRORS[status] ?? FRAMEWORK_ERRORS[400]], unexpected: false };
+    const known = FRAMEWORK_ERRORS[status];
+    return known
+      ? { status, errors: [known], unexpected: false }
+      : { status: 400, errors: [FRAMEWORK_ERRORS[400]], unexpected: false };
   }
   return {
     status: 500,
@@ -59,6 +77,11 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     ],
     unexpected: true,
   };
+}
+
+/** The wait an answer's errors ask for (rate limits, an unreachable database), for its Retry-After header. */
+export function retryAfterOf(errors: readonly ApiError[]): number | undefined {
+  return errors.find((item) => item.retryAfter !== undefined)?.retryAfter;
 }
 
 /** One error item per bad field, named after the field so a form can show it next to it. */

@@ -9,7 +9,7 @@ import { AppError } from '../errors/app-error.js';
  * no sniffing into a renderable type, nothing it could load or frame. Fixed, so it costs one
  * header merge; helmet's full per-request set is for the client's pages (see registerClientApp).
  */
-const API_SECURITY_HEADERS = {
+export const API_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'referrer-policy': 'no-referrer',

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Envelope } from '../../shared/api/envelope.js';
+import { ErrorCode } from '../../shared/api/error-codes.js';
+import { XHR_HEADER, XHR_HEADER_VALUE, SOCKET_ID_HEADER } from '../../shared/api/headers.js';
+import { SURF_ENDPOINTS } from '../../shared/surf/surf.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/database-unavailable.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { captureErrorLog } from '../support/error-log.js';
+import { closeAllSockets, connectSocket, type TestSocket } from '../support/socket-client.js';
+import { humanClick } from '../support/surf-fixtures.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
+
+/**
+ * The app reaches its database through a TCP proxy the test cuts: while it is cut every call that
+ * needs the database answers 503 `unavailable` with Retry-After (never a 500, never an error log
+ * line), socket acknowledgements answer `unavailable` with retryAfter, and once the proxy is back
+ * the same calls succeed again without a restart.
+ */
+let testApp: TestApp;
+let database: TestDatabase;
+let proxy: TcpProxy;
+let member: TestMember;
+let tab: TestSocket;
+const errorLog = captureErrorLog();
+
+beforeAll(async () => {
+  database = await createTestDatabase(process.env.DATABASE_URL!, 'it');
+  const target = new URL(database.url);
+  proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.start();
+  testApp = await startTestApp({ databaseUrl: proxy.urlThrough(database.url), rateLimitFactor: 50 });
+  member = await signUp(testApp.baseUrl);
+  tab = await connectSocket(testApp.baseUrl, member.browser);
+});
+
+afterAll(async () => {
+  errorLog.stop();
+  closeAllSockets();
+  await proxy.restore().catch(() => undefined);
+  await testApp.close();
+  await proxy.cut();
+  await database.drop();
+});
+
+/** The calls checked during the outage: each needs the database. */
+function databaseCalls(): { name: string; send: () => Promise<Response> }[] {
+  const cookie = `sid=${member.browser.sid}`;
+  const memberHeaders = { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, cookie };
+  return [
+    {
+      name: `POST ${SURF_ENDPOINTS.next} (member with a live tab)`,
+      send: () =>
+        fetch(`${testApp.baseUrl}${SURF_ENDPOINTS.next}`, {
+          method: 'POST',
+          headers: { ...memberHeaders, [SOCKET_ID_HEADER]: tab.id },
+        }),
+    },
+    {
+      name: 'GET /data/credits/ledger (member)',
+      send: () => fetch(`${testApp.baseUrl}/data/credits/ledger`, { headers: memberHeaders }),
+    },
+    { name: 'GET /data/posts (member)', send: () => fetch(`${testApp.baseUrl}/data/posts`, { headers: memberHeaders }) },
+    {
+      name: 'POST /data/auth/login (visitor)',
+      send: () =>
+        fetch(`${testApp.baseUrl}/data/auth/login`, {
+          method: 'POST',
+          headers: { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, 'content-type': 'application/json' },
+          body: JSON.stringify({ login: member.username, password: member.password }),
+        }),
+    },
+  ];
+}
+
+async function answerOf(response: Response): Promise<{ status: number; retryAfter: string | null; body: Envelope<unknown> }> {
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Envelope<unknown>,
+  };
+}
+
+it('answers 503 unavailable with Retry-After while the database is unreachable, and recovers when it is back', async () => {
+  for (const { name, send } of databaseCalls()) {
+    expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
+  }
+
+  await proxy.cut();
+  for (const { name, send } of databaseCalls()) {
+    const answer = await answerOf(await send());
+    expect({ name, ...answer }).toEqual({
+      name,
+      status: 503,
+      retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+      body: {
+        data: null,
+        errors: [
+          {
+            code: ErrorCode.Unavailable,
+            heading: expect.any(String),
+            message: expect.any(String),
+            retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+          },
+        ],
+        maintenance: false,
+      },
+    });
+    // Nothing of the driver's own error reaches the caller.
+    expect(JSON.stringify(answer.body)).not.toMatch(/ECONNREFUSED|terminated|127\.0\.0\.1|postgres/i);
+  }
+
+  // Socket acknowledgements answer the same way.
+  const resume = await tab.resume({ afterNotificationId: 0 });
+  expect(resume).toEqual({
+    error: { code: ErrorCode.Unavailable, message: expect.any(String), retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+  });
+  const claim = await tab.socket.timeout(3000).emitWithAck('surf:claim', { ticketId: randomUUID(), telemetry: humanClick() });
+  expect(claim).toEqual({
+    error: { code: ErrorCode.Unavailable, message: expect.any(String), retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+  });
+
+  await proxy.restore();
+  await eventually(async () => {
+    for (const { name, send } of databaseCalls()) {
+      expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
+    }
+  }, 10_000);
+  expect(await tab.resume({ afterNotificationId: 0 })).toMatchObject({ data: { unread: 0 } });
+
+  // A database outage is not a bug of ours: it was warned about, never logged as an error.
+  expect(errorLog.lines).toEqual([]);
+  expect(serverErrors).toEqual([]);
+});
