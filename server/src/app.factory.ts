@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
-import { answerFrameworkErrors } from './common/errors/framework-errors.js';
+import { answerClientErrors, answerFrameworkErrors } from './common/errors/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
@@ -25,7 +25,7 @@ const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /** Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel });
-  // The router answers bad addresses before the app exists; it reads the maintenance flag once there is one.
+  // Bad addresses and unreadable requests are answered before Nest; they read the maintenance flag once the app exists.
   let isInMaintenance = (): boolean => false;
   const adapter = new LeanFastifyAdapter({
     // No Fastify logger: with one, Fastify times every response through two listeners and
@@ -36,6 +36,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(),
     frameworkErrors: answerFrameworkErrors(() => isInMaintenance()),
+    clientErrorHandler: answerClientErrors(() => isInMaintenance()),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),

@@ -21,6 +21,8 @@ export const ErrorCode = {
   NotConnected: 'not_connected',
   PayloadTooLarge: 'payload_too_large',
   UriTooLong: 'uri_too_long',
+  /** The request's headers (its cookies, mostly) are larger than the server reads. */
+  HeadersTooLarge: 'headers_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   /** Too many requests; `retryAfter` says when to try again. */
   RateLimited: 'rate_limited',
@@ -46,6 +48,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_connected: 409,
   payload_too_large: 413,
   uri_too_long: 414,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

@@ -42,6 +42,11 @@ const FRAMEWORK_ERRORS: Record<number, ApiError> = {
     heading: 'Unsupported format',
     message: 'The request body must be JSON or form data.',
   },
+  431: {
+    code: ErrorCode.HeadersTooLarge,
+    heading: 'Request too large',
+    message: 'This request carries too much data in its headers. Clearing this site’s cookies may help.',
+  },
   429: { code: ErrorCode.RateLimited, heading: 'Slow down', message: 'Too many requests. Please try again in a minute.' },
 };
 
