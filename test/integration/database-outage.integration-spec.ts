@@ -7,7 +7,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/dat
 import { signUp, type TestMember } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { captureErrorLog } from '../support/error-log.js';
-import { closeAllSockets, connectSocket, type TestSocket } from '../support/socket-client.js';
+import { closeAllSockets, connectSocket, socketIdOf, type TestSocket } from '../support/socket-client.js';
 import { humanClick } from '../support/surf-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
@@ -88,7 +88,13 @@ it('answers 503 unavailable with Retry-After while the database is unreachable, 
     expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
   }
 
+  const socketId = await socketIdOf(member.browser);
   await proxy.cut();
+  // A tab of a member the app knows (from its cache) connects: it is let in with the clock only,
+  // the credit count it shows stays as it was.
+  const secondTab = await connectSocket(testApp.baseUrl, member.browser, { socketId });
+  expect(secondTab.live).toEqual({ live_time: expect.any(Number) });
+
   for (const { name, send } of databaseCalls()) {
     const answer = await answerOf(await send());
     expect({ name, ...answer }).toEqual({

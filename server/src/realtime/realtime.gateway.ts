@@ -10,6 +10,7 @@ import {
   SOCKET_PATH,
   rooms,
   type Ack,
+  type LiveData,
   type ResumeAnswer,
 } from '@shared/realtime/events.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
@@ -68,7 +69,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const { userId } = socket.data;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
     this.realtime.listen(socket);
-    socket.emit('live:data', await this.liveData.forUser(userId));
+    socket.emit('live:data', await this.liveData.forUser(userId).catch((error: unknown) => this.clockOnly(error)));
+  }
+
+  /**
+   * Live data when the credit count cannot be read (the database is down): the clock alone, so
+   * the tab keeps the count it shows. Nest does not await handleConnection, so nothing may throw.
+   */
+  private clockOnly(error: unknown): LiveData {
+    if (toErrorResponse(error, 'live data').unexpected) {
+      this.logger.error(`Reading live data failed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+    return { live_time: Date.now() };
   }
 
   /** Called by a (re)connected tab: what it missed, and the current live data. */
