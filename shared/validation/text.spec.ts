@@ -17,10 +17,9 @@ describe('text PostgreSQL can store', () => {
     expect(text().safeParse(value).success).toBe(storable);
   });
 
-  it('is refused with a message, and the usual string checks still chain', () => {
-    const result = text().trim().min(2).safeParse(' a\u0000 ');
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toContain('This text contains a character that is not allowed.');
+  it('is refused with one message, and the usual string checks still chain', () => {
+    const result = text().trim().min(5).safeParse(' a\u0000 ');
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['This text contains a character that is not allowed.']);
     expect(text().trim().max(3).parse('  ab  ')).toBe('ab');
   });
 

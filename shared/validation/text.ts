@@ -7,5 +7,6 @@ import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
  * It is a `ZodString`, so `.trim()`, `.max()`, `.regex()`, `.uuid()`… chain on as usual.
  */
 export function text(params?: Parameters<typeof z.string>[0]): z.ZodString {
-  return z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
+  // abort: the checks chained after this one do not run on such text, so the field gets one message.
+  return z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
 }
