@@ -1,44 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import pg from 'pg';
 import type { Envelope } from '../../shared/api/envelope.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
 import { REFERRAL_COOKIE } from '../../shared/referral/referral.js';
-import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
+import { signUp, type TestMember } from '../support/accounts.js';
 import { captureErrorLog } from '../support/error-log.js';
-import { closeAllSockets } from '../support/socket-client.js';
 import { humanClick, surfer } from '../support/surf-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /**
  * Input that once reached a 500 or an answer outside the envelope, each refused where it is
  * read: by the shared schemas (NUL, lone surrogates), the signup's reading of the referral
  * cookie, the upload reader, the router and Node's HTTP parser. None of it is logged as an error.
  */
-let testApp: TestApp;
-let db: pg.Client;
 let member: TestMember;
 const errorLog = captureErrorLog();
+const testApp = useTestApp({}, { afterEach: async () => expect(errorLog.lines.splice(0)).toEqual([]) });
+const { db } = testApp;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 50 });
-  db = await connectDatabase(testApp.database.url);
   member = await signUp(testApp.baseUrl);
 });
 
-afterEach(() => {
-  closeAllSockets();
-  expect(errorLog.lines.splice(0)).toEqual([]);
-  expect(serverErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  errorLog.stop();
-  await db.end();
-  await testApp.close();
-});
+afterAll(() => errorLog.stop());
 
 function refusal(body: Envelope<unknown>) {
   return body.errors.map(({ code, field }) => (field ? { code, field } : { code }));

@@ -7,11 +7,10 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/dat
 import { signUp, type TestMember } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { captureErrorLog } from '../support/error-log.js';
-import { closeAllSockets, connectSocket, socketIdOf, type TestSocket } from '../support/socket-client.js';
+import { connectSocket, socketIdOf, type TestSocket } from '../support/socket-client.js';
 import { humanClick } from '../support/surf-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { serverErrors, startTestApp, type TestApp } from '../support/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /**
  * The app reaches its database through a TCP proxy the test cuts: while it is cut every call that
@@ -19,30 +18,33 @@ import { createTestDatabase, type TestDatabase } from '../support/test-postgres.
  * line), socket acknowledgements answer `unavailable` with retryAfter, and once the proxy is back
  * the same calls succeed again without a restart.
  */
-let testApp: TestApp;
-let database: TestDatabase;
-let proxy: TcpProxy;
+let proxy: TcpProxy | undefined;
 let member: TestMember;
 let tab: TestSocket;
 const errorLog = captureErrorLog();
 
+const testApp = useTestApp(
+  {},
+  {
+    appDatabaseUrl: async (databaseUrl) => {
+      const target = new URL(databaseUrl);
+      proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+      await proxy.start();
+      return proxy.urlThrough(databaseUrl);
+    },
+    // A database outage is not a bug of ours: it is warned about, never logged as an error.
+    afterEach: async () => expect(errorLog.lines.splice(0)).toEqual([]),
+  },
+);
+
 beforeAll(async () => {
-  database = await createTestDatabase(process.env.DATABASE_URL!, 'it');
-  const target = new URL(database.url);
-  proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-  await proxy.start();
-  testApp = await startTestApp({ databaseUrl: proxy.urlThrough(database.url), rateLimitFactor: 50 });
   member = await signUp(testApp.baseUrl);
   tab = await connectSocket(testApp.baseUrl, member.browser);
 });
 
 afterAll(async () => {
   errorLog.stop();
-  closeAllSockets();
-  await proxy.restore().catch(() => undefined);
-  await testApp.close();
-  await proxy.cut();
-  await database.drop();
+  await proxy?.cut();
 });
 
 /** The calls checked during the outage: each needs the database. */
@@ -89,7 +91,7 @@ it('answers 503 unavailable with Retry-After while the database is unreachable, 
   }
 
   const socketId = await socketIdOf(member.browser);
-  await proxy.cut();
+  await proxy!.cut();
   // A tab of a member the app knows (from its cache) connects: it is let in with the clock only,
   // the credit count it shows stays as it was.
   const secondTab = await connectSocket(testApp.baseUrl, member.browser, { socketId });
@@ -128,15 +130,11 @@ it('answers 503 unavailable with Retry-After while the database is unreachable, 
     error: { code: ErrorCode.Unavailable, message: expect.any(String), retryAfter: DATABASE_RETRY_AFTER_SECONDS },
   });
 
-  await proxy.restore();
+  await proxy!.restore();
   await eventually(async () => {
     for (const { name, send } of databaseCalls()) {
       expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
     }
   }, 10_000);
   expect(await tab.resume({ afterNotificationId: 0 })).toMatchObject({ data: { unread: 0 } });
-
-  // A database outage is not a bug of ours: it was warned about, never logged as an error.
-  expect(errorLog.lines).toEqual([]);
-  expect(serverErrors).toEqual([]);
 });

@@ -18,7 +18,7 @@ import {
   type GeneratedSegment,
 } from '../support/malformed-input.js';
 import { registeredRoutes, type RegisteredRoute } from '../support/route-table.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 /**
  * Every /data route the app registers, driven with generated malformed input (bodies of every
@@ -32,19 +32,19 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 /** Runs per route and kind of body; a route without a body (GET) gets this many times the number of body kinds. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const ADMIN_EMAIL = 'fuzz-admin@example.test';
 const ERROR_CODES = new Set<string>(Object.values(ErrorCode).filter((code) => code !== ErrorCode.Unreachable));
 const REQUEST_TIMEOUT_MS = 10_000;
 
-let testApp: TestApp;
 let routes: RegisteredRoute[];
 let schemas: NamedSchema[];
 const errorLog = captureErrorLog();
 const accounts: Record<'member' | 'admin', { member: TestMember; sid: string } | null> = { member: null, admin: null };
 
+const testApp = useTestApp({ rateLimitFactor: 10_000, adminEmail: ADMIN_EMAIL });
+
 beforeAll(async () => {
-  testApp = await startTestApp({ rateLimitFactor: 10_000, adminEmail: ADMIN_EMAIL });
   const fastify = testApp.app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   routes = registeredRoutes(fastify).filter((route) => route.url.startsWith('/data/') && route.method !== 'HEAD');
   schemas = await sharedObjectSchemas(fileURLToPath(new URL('../../shared', import.meta.url)));
@@ -54,10 +54,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  errorLog.stop();
-  await testApp?.close();
-});
+afterAll(() => errorLog.stop());
 
 type Identity = 'visitor' | 'member' | 'admin';
 

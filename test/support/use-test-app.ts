@@ -22,6 +22,11 @@ export interface TestAppInUse {
 export interface UseTestAppOptions {
   /** Checks of the file's own, run after every test once the common ones have passed. */
   afterEach?: (testApp: TestAppInUse) => Promise<void>;
+  /**
+   * The address the app reaches its database by, given the database's own (e.g. through a proxy
+   * the file cuts to take the database away); `db` always connects directly.
+   */
+  appDatabaseUrl?: (databaseUrl: string) => Promise<string>;
 }
 
 /**
@@ -58,7 +63,8 @@ export function useTestApp(overrides: Partial<AppConfig> = {}, options: UseTestA
   };
 
   beforeAll(async () => {
-    started = await startTestApp({ rateLimitFactor: 50, ...overrides }, database);
+    const databaseUrl = await options.appDatabaseUrl?.(database.url);
+    started = await startTestApp({ rateLimitFactor: 50, ...overrides, ...(databaseUrl ? { databaseUrl } : {}) }, database);
     await db.connect();
   });
 
