@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../validation/text.js';
 
 /**
- * Account payloads (issue 3). The server validates with these; the client forms use the
+ * Account payloads. The server validates with these; the client forms use the
  * same schemas for instant feedback.
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,24}$/;

@@ -3,7 +3,7 @@ import { text } from '../validation/text.js';
 import type { MediaObject } from '../media/media.js';
 import { isLanguageCode } from '../constants/languages.js';
 
-/** Posts and their campaigns (issue 5). A campaign is the credits a member assigns to one post. */
+/** Posts and their campaigns. A campaign is the credits a member assigns to one post. */
 export const POST_LIMITS = { text: 5000, tags: 10, tag: 30, images: 4 } as const;
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -1,4 +1,4 @@
-/** The referrer query parameter (spec 2) and the cookie that carries it to signup. */
+/** The referrer query parameter and the cookie that carries it to signup. */
 export const REFERRAL_PARAM = 'dem_rf0';
 export const REFERRAL_COOKIE = 'dem_rf0';
 export const REFERRAL_COOKIE_DAYS = 30;
@@ -8,6 +8,6 @@ export const REFERRAL_SOURCE_MAX_LENGTH = 500;
 export interface ReferralCapture {
   /** The referrer's username. */
   from: string;
-  /** Spec 3: HTTP_REFERER from rr1, REQUEST_URI from rr2, the landing href and document.referrer. */
+  /** Where the visitor came from: HTTP_REFERER from rr1, REQUEST_URI from rr2, the landing href and document.referrer. */
   referwebsite: { HTTP_REFERER: string; REQUEST_URI: string; href: string; docref: string };
 }

@@ -16,7 +16,7 @@ export interface ApiRequest {
 }
 
 /**
- * What a call resolves to. `data` is null for every failure (spec 8: an empty result);
+ * What a call resolves to. `data` is null for every failure (an empty result);
  * `errors` lets a form show a refusal next to its fields without a notification.
  */
 export interface ApiResult<T> {
@@ -144,7 +144,7 @@ export function createApiClient(env: ApiClientEnvironment) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The page's noLogin=1 flag travels onto every call (spec 2, 7). */
+/** The page's noLogin=1 flag travels onto every call. */
 function withNoLogin(path: string, pageSearch: string): string {
   if (new URLSearchParams(pageSearch).get(NO_LOGIN_PARAM) !== '1') return path;
   return `${path}${path.includes('?') ? '&' : '?'}${NO_LOGIN_PARAM}=1`;
@@ -155,7 +155,7 @@ function retryAfterOf(envelope: Envelope<unknown> | null): number | undefined {
   return envelope?.errors.find((error) => typeof error.retryAfter === 'number')?.retryAfter;
 }
 
-/** An unparsable body counts as empty data (spec 8). */
+/** An unparsable body counts as empty data. */
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
     const parsed = (await response.json()) as Partial<Envelope<T>> | null;
