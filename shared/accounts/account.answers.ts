@@ -1,7 +1,7 @@
 import type { MediaObject } from '../media/media.js';
 import type { EmailCategory } from './account.schemas.js';
 
-/** Answers of the account calls (issue 3). */
+/** Answers of the account calls. */
 export interface SignedInAccount {
   id: number;
   username: string;

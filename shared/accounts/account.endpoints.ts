@@ -1,5 +1,5 @@
 /**
- * The account calls (issue 3); the client and the tests use these instead of spelling paths.
+ * The account calls; the client and the tests use these instead of spelling paths.
  * Every answer is the /data envelope; "→" names the type of `data`.
  *
  * | key | method | payload (schema in account.schemas.ts) | → data |

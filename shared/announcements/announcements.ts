@@ -1,4 +1,4 @@
-/** Spec 3 "Announcement". `auth`: who sees it; `only` / `except`: path patterns (a trailing * matches a prefix). */
+/** A site announcement. `auth`: who sees it; `only` / `except`: path patterns (a trailing * matches a prefix). */
 export const ANNOUNCEMENT_TYPES = ['announcement', 'modal'] as const;
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'members', 'visitors'] as const;
 export const ANNOUNCEMENT_CLASSES = ['info', 'success', 'warning', 'danger'] as const;

@@ -1,5 +1,5 @@
 /**
- * Request headers of the /data protocol (spec 7). The XHR marker is the CSRF defence:
+ * Request headers of the /data protocol. The XHR marker is the CSRF defence:
  * a cross-site form cannot set custom headers, so state-changing calls without it are refused.
  */
 export const XHR_HEADER = 'x-requested-with';

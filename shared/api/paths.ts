@@ -2,7 +2,7 @@ import { NO_LOGIN_PARAM } from './headers.js';
 
 /**
  * The login address for a visitor who hit a member page or a 401: the return path is the
- * current path and query with noLogin=1 removed, encoded (spec 2, 8).
+ * current path and query with noLogin=1 removed, encoded.
  */
 export function loginRedirectPath(pathname: string, search: string): string {
   const params = new URLSearchParams(search);

@@ -1,4 +1,4 @@
-/** Spec 9: error reporting runs on the production host only; staging and test hosts are denied. */
+/** Error reporting runs on the production host only; staging and test hosts are denied. */
 export const ERROR_REPORTING_DENIED_HOSTS: readonly RegExp[] = [/^staging\./i, /^test\./i, /\.staging\./i, /\.test$/i];
 
 export function errorReportingAllowed(hostname: string): boolean {

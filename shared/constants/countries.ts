@@ -1,4 +1,4 @@
-/** Cookie-consent country lists of spec 9 (codes as the spec gives them, EL and UK included). */
+/** Cookie-consent country lists (codes as the product specification gives them, EL and UK included). */
 export const COOKIE_LAW_COUNTRIES: readonly string[] = [
   'AT',
   'BE',

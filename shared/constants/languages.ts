@@ -1,4 +1,4 @@
-/** Languages of the post rotator (spec 1, 9): the priority ones first, a disabled blank, then the rest A–Z. */
+/** Languages of the post rotator: the priority ones first, a disabled blank, then the rest A–Z. */
 export const PRIORITY_LANGUAGES = ['en', 'es', 'de', 'fr', 'ru'] as const;
 
 export const LANGUAGE_NAMES: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-/** Layout constants of spec 2 and 9. */
+/** Layout constants: sizes the shell is built from. */
 export const MENU_BREAKPOINT_PX = 768;
 export const EARN_CREDITS_NARROW_BREAKPOINT_PX = 600;
 export const MENU_TOP_OFFSET_PX = { normal: 60, narrow: 20, earnCredits: 40 } as const;

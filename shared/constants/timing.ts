@@ -1,4 +1,4 @@
-/** Timing constants of spec 4 and 9. */
+/** Timing constants of the client: throttles, retries, time-outs. */
 export const SCRIPT_CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const LAZY_SCREEN_MAX_RETRIES = 10;
 /** Attempt N waits N seconds before it runs. */

@@ -1,4 +1,4 @@
-/** Spec 3 "Media/avatar object": where a stored picture lives. */
+/** Media/avatar object: where a stored picture lives. */
 export interface MediaObject {
   /** Base path, e.g. `/media/avatars/`. */
   base: string;

@@ -1,5 +1,5 @@
 /**
- * The profile picture upload (issue 3): one multipart file field, an image of these types,
+ * The profile picture upload: one multipart file field, an image of these types,
  * at most 5 MB. The client checks before sending; the server enforces the same limits.
  */
 export const PICTURE_FIELD = 'picture';

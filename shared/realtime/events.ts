@@ -4,7 +4,7 @@ import type { NotificationItem } from '../notifications/notifications.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
-/** Spec 3 "Live data": the member's credit count and the server's clock (ms since epoch), for countdowns. */
+/** Live data: the member's credit count and the server's clock (ms since epoch), for countdowns. */
 export interface LiveData {
   cc?: number;
   live_time: number;

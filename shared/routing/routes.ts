@@ -38,7 +38,7 @@ export type ScreenName =
   | 'contact'
   | 'setup';
 
-/** How a page shows the site chrome; spec 2 "Layout": /getStarted has a blank footer, some pages hide header or footer. */
+/** How a page shows the site chrome: /getStarted has a blank footer, some pages hide header or footer. */
 export interface RouteChrome {
   header: boolean;
   footer: 'links' | 'blank' | 'hidden';
@@ -148,7 +148,7 @@ export type RouteParams = Record<string, string | undefined>;
 
 /**
  * Matches a pathname against a pattern with `:param` and `:param?` segments, exactly and
- * case-sensitively (spec 2: "All routes match exactly"). A single trailing slash is ignored.
+ * case-sensitively (all routes match exactly). A single trailing slash is ignored.
  */
 export function matchRoutePattern(pattern: string, pathname: string): RouteParams | null {
   const want = splitPath(pattern);

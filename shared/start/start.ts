@@ -4,7 +4,7 @@ import type { Announcement } from '../announcements/announcements.js';
 import type { NotificationItem } from '../notifications/notifications.js';
 
 /**
- * rufP is the /data protocol version. The client starts only when it is present (spec 4);
+ * rufP is the /data protocol version. The client starts only when it is present;
  * when it differs from the version the client was built for, the bundle is stale after a
  * deploy and the client reloads once to fetch the new one.
  */

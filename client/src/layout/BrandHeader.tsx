@@ -4,7 +4,7 @@ import { LOGO_HEIGHT_PX } from '@shared/constants/layout.js';
 import logoUrl from '../assets/logo.svg';
 import { websiteAtom } from '../website/websiteAtom.js';
 
-/** The logo, 45 px high with no padding (spec 2, 9). */
+/** The logo, 45 px high with no padding. */
 export function BrandHeader({ to }: { to: string }) {
   const name = useAtomValue(websiteAtom)?.name ?? 'Surfex';
   return (

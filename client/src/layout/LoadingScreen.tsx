@@ -1,7 +1,7 @@
 import logoUrl from '../assets/logo.svg';
 import { LOGO_HEIGHT_PX } from '@shared/constants/layout.js';
 
-/** Shown while the app starts (spec 2). */
+/** Shown while the app starts. */
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { PATHS } from '@shared/routing/routes.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { BrandHeader } from './BrandHeader.js';
 
-/** The logged-out bar: Login always, Signup only while signups are open (spec 2). */
+/** The logged-out bar: Login always, Signup only while signups are open. */
 export function TopBar() {
   const website = useAtomValue(websiteAtom);
   return (

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-/** Spec 4 "Menu": closed, opened by hovering (desktop) or by a click (any width). */
+/** Menu: closed, opened by hovering (desktop) or by a click (any width). */
 export type MenuState = 'closed' | 'hover-open' | 'click-open';
 
 export const menuStateAtom = atom<MenuState>('closed');

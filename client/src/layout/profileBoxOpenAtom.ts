@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
 
-/** The profile box in the side menu opens on its own, apart from the menu (spec 4). */
+/** The profile box in the side menu opens on its own, apart from the menu. */
 export const profileBoxOpenAtom = atom(false);
 profileBoxOpenAtom.debugLabel = 'profileBoxOpen';

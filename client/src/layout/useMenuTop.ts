@@ -4,7 +4,7 @@ import { throttle } from './throttle.js';
 
 /**
  * The side menu sits below the header (60 px; 20 px when narrow; 40 px on Earn Credits) and
- * moves up with scrolling until it reaches the top, recomputed at most every 250 ms (spec 9).
+ * moves up with scrolling until it reaches the top, recomputed at most every 250 ms.
  */
 export function menuTop(scrollY: number, viewportWidth: number, onEarnCredits: boolean): number {
   const offset = onEarnCredits

@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CURRENT_TEAM_HEADER, SOCKET_ID_HEADER } from '@shared/api/headers.js';
 
-/** What the protocol headers say about a request (spec 6, 7). */
+/** What the protocol headers say about a request. */
 export interface RequestContext {
   /** The team the user acts for, from the current-team header; null when absent or malformed. */
   teamId: number | null;
