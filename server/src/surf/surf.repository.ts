@@ -90,9 +90,7 @@ export class SurfRepository {
 
   /** Checks and settles a claim; with `next`, offers the next post in the same transaction. */
   async claim(params: SurfClaimParams): Promise<ClaimRow> {
-    const [{ answer }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [
-      JSON.stringify({ ...params, code: params.code === null ? null : jsonText(params.code) }),
-    ]);
+    const [{ answer }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [JSON.stringify(params)]);
     return answer;
   }
 
@@ -125,12 +123,4 @@ export class SurfRepository {
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
     await pool.query('VACUUM (SKIP_LOCKED) campaigns');
   }
-}
-
-/**
- * jsonb refuses NUL and unpaired surrogates, which a client may send in a code; such a code never
- * equals a challenge (A–Z, 2–9), so they become U+FFFD, as UTF-8 encoding of a text parameter does.
- */
-function jsonText(text: string): string {
-  return text.replace(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }

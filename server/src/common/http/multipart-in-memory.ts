@@ -9,8 +9,9 @@ const TEMP_FILE_HOOKS = new Set(['onRequest', 'onResponse']);
  * @fastify/multipart (content-type parser, request.file()/parts()) without its temp-file
  * clean-up hooks. This app reads every upload into memory (request.file() → toBuffer(), see
  * settings/read-upload.ts) and never calls saveRequestFiles(), so those hooks have nothing to
- * clean, yet they ran on every request of every route: two async hooks and a 'close' listener,
- * measured at ~8% of a /data call. Do not use saveRequestFiles() with this registration.
+ * clean, yet they ran on every request of every route: two async hooks and a 'close' listener
+ * (their cost: bench/README.md, "Measured costs"). Do not use saveRequestFiles() with this
+ * registration.
  */
 export async function registerMultipartInMemory(fastify: FastifyInstance, options: FastifyMultipartOptions): Promise<void> {
   await registerWithHooks(fastify, fastifyMultipart, options, (name, hook) => (TEMP_FILE_HOOKS.has(name) ? null : hook));
