@@ -24,7 +24,9 @@ export function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt && CHROMIUM_PATH === '/usr/bin/chromium') {
-    console.log(`Chromium is ${present ? `older than ${MIN_CHROMIUM_MAJOR}: upgrading` : 'missing: installing'} Debian's chromium package…`);
+    console.log(
+      `Chromium is ${present ? `older than ${MIN_CHROMIUM_MAJOR}: upgrading` : 'missing: installing'} Debian's chromium package…`,
+    );
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   }
