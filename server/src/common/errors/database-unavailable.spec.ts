@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, TypeORMError } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { toErrorResponse } from './error-response.js';
@@ -20,6 +20,7 @@ describe('telling an unreachable database from a refused query', () => {
     ['a connection lost under a query', new Error('Connection terminated unexpectedly')],
     ['a client left unusable by a lost connection', new Error('Client has encountered a connection error and is not queryable')],
     ['no pool connection in time', new Error('timeout exceeded when trying to connect')],
+    ['a data source closed under a request (shutting down)', new TypeORMError('Driver not Connected')],
     [
       'a connection that timed out while being made',
       new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),

@@ -22,13 +22,15 @@ const CONNECTION_ERROR_CODES = new Set([
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
 /**
- * node-postgres and pg-pool raise these without a code: a connection ended under a query, a
- * client left unusable by that, a pool that could not hand out a connection in time.
+ * node-postgres, pg-pool and TypeORM raise these without a code: a connection ended under a
+ * query, a client left unusable by that, a pool that could not hand out a connection in time, a
+ * data source already closed (a process shutting down while requests are still in flight).
  */
 const CONNECTION_LOST_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
+  'Driver not Connected',
 ];
 
 /**
