@@ -22,6 +22,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { inTransaction } from '../../lib/pg-transaction.mjs';
 import { serveRequests, sharedNow } from '../../fanout/lib/common.mjs';
 
 const PICK_CAMPAIGN = `
@@ -82,21 +83,6 @@ function exec(db, text, values = []) {
     names.set(text, name);
   }
   return db.query({ name, text, values });
-}
-
-async function inTransaction(pool, work) {
-  const client = await pool.connect();
-  try {
-    await client.query('START TRANSACTION');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** The app's statements for one view, in its order. Answers true when a credit was made. */

@@ -23,6 +23,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { inTransaction } from '../../lib/pg-transaction.mjs';
 import {
   createBenchDatabase,
   envNumber,
@@ -160,21 +161,6 @@ const TS = {
           SELECT issued.id AS ticket, post.* FROM issued JOIN LATERAL (${POST.replace('$1', 'issued.post_id')}) post ON true`,
 };
 const prepared = (name, values) => ({ name: `compare_${name}`, text: TS[name], values });
-
-async function inTransaction(pool, work) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** The checks surf_claim makes of a ticket, in JavaScript. */
 function checkTicket(viewer, ticket, member, now) {
