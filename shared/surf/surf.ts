@@ -42,15 +42,19 @@ export type SurfClaim = z.infer<typeof surfClaimSchema>;
 export const rotatorSchema = z.object({ languages: z.array(text().min(2).max(3)).max(30) });
 export type RotatorPayload = z.infer<typeof rotatorSchema>;
 
+/** The challenge picture's size in pixels. */
+export const CHALLENGE_IMAGE_SIZE = { width: 240, height: 90 } as const;
+
 /** The surf bar's data: the posts of this round, the timer, the headline (m1), a challenge and a message. */
 export interface SurfData {
   posts: { pid: number; viewed: boolean }[];
   timer: number;
   /** The headline shown above the post. */
   m1: string;
-  /** A verification challenge: pick the code shown in `challenge` among these. */
+  /** A verification challenge: the options, as buttons; the one to pick is shown only in `challengeImage`. */
   codes: string[] | null;
-  challenge: string | null;
+  /** The challenge's picture (GET, a new one on every request), never its text; null when the view is not challenged. */
+  challengeImage: string | null;
   /** Why there is nothing to view (for people; code reads `SurfNextAnswer.emptyReason`), or the challenge's prompt. */
   message: string | null;
 }
@@ -97,4 +101,11 @@ export const SURF_ENDPOINTS = {
   next: '/data/surf/next',
   /** GET → RotatorAnswer; PUT RotatorPayload → RotatorAnswer */
   rotator: '/data/surf/rotator',
+  /** GET `${challenge}/<ticket id>` (member; their own open challenged ticket) → image/png, a new one each time */
+  challenge: '/data/surf/challenge',
 } as const;
+
+/** The path of a challenged ticket's picture. */
+export function challengeImagePath(ticketId: string): string {
+  return `${SURF_ENDPOINTS.challenge}/${ticketId}`;
+}

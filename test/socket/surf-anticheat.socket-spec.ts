@@ -7,6 +7,7 @@ import { signUpAdmin } from '../support/socket-fixtures.js';
 import {
   balanceOf,
   botClick,
+  challengeCodeOf,
   claim,
   creditedClaim,
   humanClick,
@@ -42,7 +43,8 @@ async function posterWith(count: number, credits = 2): Promise<{ poster: TestMem
 /** One view, answering the challenge when there is one; answers the risk score after it. */
 async function view(viewer: Surfer, telemetry: ClickTelemetry): Promise<number> {
   const { ticketId, answer } = await nextTicket(viewer.browser, viewer.tab);
-  await creditedClaim(viewer.tab, ticketId, telemetry, answer.data.challenge ?? undefined);
+  const code = answer.data.codes ? await challengeCodeOf(db, ticketId) : null;
+  await creditedClaim(viewer.tab, ticketId, telemetry, code ?? undefined);
   return (await riskOf(db, viewer.id)).score;
 }
 
@@ -52,7 +54,7 @@ describe('the risk score', () => {
     const bob = await surfer(testApp.baseUrl);
     for (let i = 0; i < 4; i++) {
       const { ticketId, answer } = await nextTicket(bob.browser, bob.tab);
-      expect(answer.data).toMatchObject({ codes: null, challenge: null, message: null });
+      expect(answer.data).toMatchObject({ codes: null, challengeImage: null, message: null });
       await creditedClaim(bob.tab, ticketId, humanClick());
     }
     expect(await riskOf(db, bob.id)).toEqual({ score: 0, blocked: false });
@@ -81,7 +83,7 @@ describe('the risk score', () => {
     expect(scores[1]).toBeLessThan(scores[2]);
     expect(scores[2]).toBeLessThan(scores[3]);
     expect(scores[3]).toBeGreaterThanOrEqual(CHALLENGE_AT);
-    expect((await nextTicket(bob.browser, bob.tab)).answer.data.codes).toHaveLength(4);
+    expect((await nextTicket(bob.browser, bob.tab)).answer.data.codes).toHaveLength(6);
 
     // Keyboard presses have no position: only the repeated interval counts, so the score rises less.
     await posterWith(4);
@@ -116,11 +118,13 @@ describe('the verification challenge', () => {
     expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
 
     const challenged = await nextTicket(bob.browser, bob.tab);
-    const { codes, challenge, message } = challenged.answer.data;
-    expect(codes).toHaveLength(4);
-    expect(new Set(codes).size).toBe(4);
+    const { codes, challengeImage, message } = challenged.answer.data;
+    const challenge = await challengeCodeOf(db, challenged.ticketId);
+    expect(codes).toHaveLength(6);
+    expect(new Set(codes).size).toBe(6);
     for (const code of codes!) expect(code).toMatch(/^[A-Z2-9]{4}$/);
     expect(codes).toContain(challenge);
+    expect(challengeImage).toBe(`/data/surf/challenge/${challenged.ticketId}`);
     expect(message).toMatch(/pick the code/i);
 
     const balance = await balanceOf(db, bob.id);
@@ -137,11 +141,11 @@ describe('the verification challenge', () => {
     });
 
     const noCode = await nextTicket(bob.browser, bob.tab);
-    expect(noCode.answer.data.codes).toHaveLength(4);
+    expect(noCode.answer.data.codes).toHaveLength(6);
     expect(await claim(bob.tab, noCode.ticketId, humanClick())).toMatchObject({ data: { outcome: 'wrong_code', credited: 0 } });
 
     const right = await nextTicket(bob.browser, bob.tab);
-    expect(await claim(bob.tab, right.ticketId, humanClick(), right.answer.data.challenge!)).toEqual({
+    expect(await claim(bob.tab, right.ticketId, humanClick(), (await challengeCodeOf(db, right.ticketId))!)).toEqual({
       data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!' },
     });
     expect(await balanceOf(db, bob.id)).toBe(balance + 1);

@@ -68,7 +68,7 @@ describe('the daily earning cap', () => {
             timer: 0,
             m1: expect.any(String),
             codes: null,
-            challenge: null,
+            challengeImage: null,
             message: "You reached today's limit of 1 credited views. Come back tomorrow!",
           },
         },

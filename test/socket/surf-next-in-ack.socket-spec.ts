@@ -8,6 +8,7 @@ import {
   balanceOf,
   botClick,
   campaignCall,
+  challengeCodeOf,
   claim,
   claimWithNext,
   type ClaimAck,
@@ -73,7 +74,7 @@ describe('the next post in the claim acknowledgement', () => {
       timer: 0,
       m1: expect.stringMatching(/countdown/i),
       codes: null,
-      challenge: null,
+      challengeImage: null,
       message: null,
     });
     // The same post as POST next would show.
@@ -197,9 +198,10 @@ describe('the next post in the claim acknowledgement', () => {
       expect((await riskOf(db, bob.id)).score).toBe(expected);
     }
     expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
-    const { codes, challenge, message } = ticket.data;
-    expect(codes).toHaveLength(4);
-    expect(new Set(codes).size).toBe(4);
+    const { codes, message } = ticket.data;
+    const challenge = await challengeCodeOf(db, ticket.ticket!.id);
+    expect(codes).toHaveLength(6);
+    expect(new Set(codes).size).toBe(6);
     expect(codes).toContain(challenge);
     expect(message).toMatch(/pick the code/i);
 
@@ -211,9 +213,9 @@ describe('the next post in the claim acknowledgement', () => {
       cc: SIGNUP_BONUS_CREDITS + 2,
       message: expect.stringMatching(/not the code shown/),
     });
-    expect(uncredited.next.data.codes).toHaveLength(4);
+    expect(uncredited.next.data.codes).toHaveLength(6);
     const right = settled(
-      await claimWithNext(bob.tab, uncredited.next.ticket!.id, humanClick(), uncredited.next.data.challenge!),
+      await claimWithNext(bob.tab, uncredited.next.ticket!.id, humanClick(), (await challengeCodeOf(db, uncredited.next.ticket!.id))!),
     );
     expect(right).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);

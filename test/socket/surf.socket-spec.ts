@@ -42,7 +42,7 @@ async function expectNothingOffered(m: TestMember, socket: TestSocket): Promise<
     ticket: null,
     post: null,
     emptyReason: 'no_posts',
-    data: { posts: [], codes: null, challenge: null, message: expect.stringMatching(NO_POSTS) },
+    data: { posts: [], codes: null, challengeImage: null, message: expect.stringMatching(NO_POSTS) },
   });
 }
 
@@ -71,7 +71,7 @@ describe('earning a credit', () => {
       timer: 0,
       m1: expect.stringMatching(/countdown/i),
       codes: null,
-      challenge: null,
+      challengeImage: null,
       message: null,
     });
     expect(answer.emptyReason).toBeNull();

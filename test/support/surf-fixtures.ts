@@ -86,6 +86,11 @@ export async function riskOf(db: pg.Client, userId: number): Promise<{ score: nu
   return { score: rows[0].risk_score, blocked: rows[0].earning_blocked };
 }
 
+/** The code a challenged ticket asks for (null when it carries no challenge): it reaches the member only as a picture. */
+export async function challengeCodeOf(db: pg.Client, ticketId: string): Promise<string | null> {
+  return (await db.query(`SELECT challenge_code FROM view_tickets WHERE id = $1`, [ticketId])).rows[0].challenge_code;
+}
+
 export async function ticketStatus(db: pg.Client, ticketId: string): Promise<string> {
   return (await db.query(`SELECT status FROM view_tickets WHERE id = $1`, [ticketId])).rows[0].status;
 }

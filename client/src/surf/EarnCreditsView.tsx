@@ -10,6 +10,7 @@ import { PostView } from '../posts/PostView.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { countdownLabel } from './countdown.js';
 import { RotatorLanguages } from './RotatorLanguages.js';
+import { SurfChallenge } from './SurfChallenge.js';
 import { canClaim, type SurfState } from './surfState.js';
 import { useSurfBar } from './useSurfBar.js';
 import './surf.css';
@@ -71,26 +72,15 @@ export function EarnCreditsView() {
         {state.notice && <p className={`surf-notice surf-notice-${state.notice.tone}`}>{state.notice.text}</p>}
       </div>
       {showingPost && state.data?.m1 && <h2 className="surf-headline">{state.data.m1}</h2>}
-      {challenge?.codes && (
-        <section className="surf-challenge" aria-labelledby={`${hintId}-challenge`}>
-          <h2 id={`${hintId}-challenge`} className="surf-challenge-title">
-            Pick this code: <span className="surf-challenge-code">{challenge.challenge}</span>
-          </h2>
-          {challenge.message && <p>{challenge.message}</p>}
-          <div className="surf-codes" role="group" aria-label="Codes">
-            {challenge.codes.map((code) => (
-              <button
-                key={code}
-                type="button"
-                className="button surf-code"
-                aria-pressed={state.pickedCode === code}
-                onClick={() => surf.pickCode(code)}
-              >
-                {code}
-              </button>
-            ))}
-          </div>
-        </section>
+      {challenge?.codes && challenge.challengeImage && (
+        <SurfChallenge
+          key={state.ticket?.id}
+          image={challenge.challengeImage}
+          codes={challenge.codes}
+          message={challenge.message}
+          picked={state.pickedCode}
+          onPick={surf.pickCode}
+        />
       )}
       <div className="surf-stage" data-testid="surf-stage">
         <SurfStage state={state} onRetry={surf.loadNext} />
@@ -151,7 +141,7 @@ function nextHint(state: SurfState, ready: boolean): string {
   if (state.phase === 'claiming') return 'Checking your view…';
   if (state.phase === 'viewing') {
     if (state.countdown > 0) return `Next unlocks when the countdown ends.`;
-    if (state.data?.codes && !state.pickedCode) return 'Pick the code shown above, then press Next.';
+    if (state.data?.codes && !state.pickedCode) return 'Pick the code shown in the picture, then press Next.';
   }
   return '';
 }

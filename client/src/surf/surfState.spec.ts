@@ -12,7 +12,7 @@ function answer(overrides: Partial<SurfNextAnswer['data']> = {}): SurfNextAnswer
       timer: 15,
       m1: 'View this post',
       codes: null,
-      challenge: null,
+      challengeImage: null,
       message: null,
       ...overrides,
     },
@@ -81,7 +81,7 @@ describe('surf bar state', () => {
   });
 
   it('asks for the picked code when the ticket carries a challenge', () => {
-    let state = surfReducer(loadedAt(issuedAt + 15_000, { codes: ['AB12', 'CD34'], challenge: 'CD34' }), {
+    let state = surfReducer(loadedAt(issuedAt + 15_000, { codes: ['AB12', 'CD34'], challengeImage: '/data/surf/challenge/ticket-1' }), {
       type: 'tick',
       serverNowMs: issuedAt + 15_000,
       clientNowMs: 1,

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The characters of a code: no 0/O, 1/I, which are hard to tell apart in the picture. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 4;
-/** How many codes a challenged ticket shows, the answer among them. */
-const CODES_SHOWN = 4;
+/** How many codes a challenged ticket shows as options, the answer among them. */
+export const CODES_SHOWN = 6;
 
 /** The code a challenged ticket asks for; drawn for every ticket, used only when the member's score calls for it. */
 export function challengeAnswer(): string {

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { rotatorSchema, type RotatorAnswer, type RotatorPayload, type SurfNextAnswer } from '@shared/surf/surf.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { Ctx, type RequestContext } from '../common/http/request-context.js';
+import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { RotatorService } from './rotator.service.js';
@@ -20,6 +22,17 @@ export class SurfController {
   @HttpCode(200)
   next(@CurrentAuth() auth: AuthContext, @Ctx() context: RequestContext): Promise<SurfNextAnswer> {
     return this.surf.next(auth, context.socketId);
+  }
+
+  /** A new picture of the code the member's open ticket asks for; never cached, so every request draws another. */
+  @Get('challenge/:ticketId')
+  async challengeImage(
+    @CurrentAuth() auth: AuthContext,
+    @Param('ticketId', UuidPipe) ticketId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const png = await this.surf.challengeImage(auth.user.id, ticketId);
+    await reply.header('cache-control', 'no-store').type('image/png').send(png);
   }
 
   @Get('rotator')

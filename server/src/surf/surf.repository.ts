@@ -69,6 +69,11 @@ export type ClaimRow =
 
 const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
 const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
+const OPEN_CHALLENGE = {
+  name: 'surf_open_challenge',
+  text: `SELECT challenge_code FROM view_tickets
+          WHERE id = $1 AND viewer_id = $2 AND status = 'open' AND challenge_code IS NOT NULL`,
+};
 const LATEST_CLAIMS = {
   name: 'surf_latest_claims',
   text: `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`,
@@ -92,6 +97,12 @@ export class SurfRepository {
   async claim(params: SurfClaimParams): Promise<ClaimRow> {
     const [{ answer }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [JSON.stringify(params)]);
     return answer;
+  }
+
+  /** The code the member's open ticket `ticketId` asks for; null when it is not theirs, not open, or not challenged. */
+  async openChallengeCode(ticketId: string, userId: number): Promise<string | null> {
+    const [row] = await runPrepared<{ challenge_code: string }>(this.dataSource, OPEN_CHALLENGE, [ticketId, userId]);
+    return row?.challenge_code ?? null;
   }
 
   /** The telemetry of the member's latest credited clicks, newest first. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { PostItem } from '@shared/campaigns/campaigns.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
-import type { SurfClaim, SurfClaimAnswer, SurfNextAnswer } from '@shared/surf/surf.js';
+import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
 import type { SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -11,12 +11,14 @@ import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
+import { renderChallengeImage } from './challenge-image.js';
 import { BLOCK_AT, CHALLENGE_AT, RiskService } from './risk.service.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
   CAMPAIGN_OUT_OF_CREDITS,
   CHALLENGE_PROMPT,
+  NO_CHALLENGE,
   emptyText,
   NOT_CONNECTED,
   outcomeText,
@@ -52,6 +54,17 @@ export class SurfService {
     }
     const offer = await this.repository.next(this.offerParams(userId, connectionId, new Date(), challengeAnswer()));
     return this.offer(offer, connectionId);
+  }
+
+  /**
+   * A new picture of the code the member's open ticket asks for. Only its viewer sees it, and only
+   * while the ticket is open: a settled or replaced ticket, another member's, or one without a
+   * challenge answers 404.
+   */
+  async challengeImage(userId: number, ticketId: string): Promise<Buffer> {
+    const code = await this.repository.openChallengeCode(ticketId, userId);
+    if (code === null) throw new AppError(ErrorCode.NotFound, NO_CHALLENGE.heading, NO_CHALLENGE.message);
+    return renderChallengeImage(code);
   }
 
   /** Settles the Next click, or refuses it (the ticket stays as it was). */
@@ -118,7 +131,8 @@ export class SurfService {
         timer: row.timer,
         m1: SURF_HEADLINE,
         codes,
-        challenge: row.challenge,
+        // The answer itself never leaves the server as text: only its picture's path.
+        challengeImage: codes ? challengeImagePath(row.ticket) : null,
         message: codes ? CHALLENGE_PROMPT : null,
       },
       ticket: { id: row.ticket, issuedAt: row.issued_ms },
@@ -135,7 +149,7 @@ export class SurfService {
         timer: timerSeconds,
         m1: SURF_HEADLINE,
         codes: null,
-        challenge: null,
+        challengeImage: null,
         message: emptyText(reason, dailyEarningCap),
       },
       ticket: null,
