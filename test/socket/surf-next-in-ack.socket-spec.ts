@@ -215,7 +215,12 @@ describe('the next post in the claim acknowledgement', () => {
     });
     expect(uncredited.next.data.codes).toHaveLength(6);
     const right = settled(
-      await claimWithNext(bob.tab, uncredited.next.ticket!.id, humanClick(), (await challengeCodeOf(db, uncredited.next.ticket!.id))!),
+      await claimWithNext(
+        bob.tab,
+        uncredited.next.ticket!.id,
+        humanClick(),
+        (await challengeCodeOf(db, uncredited.next.ticket!.id))!,
+      ),
     );
     expect(right).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);

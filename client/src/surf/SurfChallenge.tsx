@@ -55,7 +55,11 @@ export function SurfChallenge({ image, codes, message, picked, onPick }: SurfCha
         </button>
       </div>
       <p className="surf-challenge-status" role="status">
-        {status === 'loading' ? 'Loading the image…' : status === 'failed' ? 'The image could not be loaded. Try a new image.' : ''}
+        {status === 'loading'
+          ? 'Loading the image…'
+          : status === 'failed'
+            ? 'The image could not be loaded. Try a new image.'
+            : ''}
       </p>
       <div className="surf-codes" role="group" aria-label="Codes to pick from">
         {codes.map((code) => (

@@ -81,11 +81,14 @@ describe('surf bar state', () => {
   });
 
   it('asks for the picked code when the ticket carries a challenge', () => {
-    let state = surfReducer(loadedAt(issuedAt + 15_000, { codes: ['AB12', 'CD34'], challengeImage: '/data/surf/challenge/ticket-1' }), {
-      type: 'tick',
-      serverNowMs: issuedAt + 15_000,
-      clientNowMs: 1,
-    });
+    let state = surfReducer(
+      loadedAt(issuedAt + 15_000, { codes: ['AB12', 'CD34'], challengeImage: '/data/surf/challenge/ticket-1' }),
+      {
+        type: 'tick',
+        serverNowMs: issuedAt + 15_000,
+        clientNowMs: 1,
+      },
+    );
     expect(canClaim(state)).toBe(false);
     state = surfReducer(state, { type: 'pickCode', code: 'ZZZZ' });
     expect(state.pickedCode).toBeNull();
