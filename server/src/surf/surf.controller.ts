@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { rotatorSchema, type RotatorAnswer, type RotatorPayload, type SurfNextAnswer } from '@shared/surf/surf.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { rateLimit } from '../common/http/rate-limits.js';
 import { Ctx, type RequestContext } from '../common/http/request-context.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
@@ -26,6 +28,7 @@ export class SurfController {
 
   /** A new picture of the code the member's open ticket asks for; never cached, so every request draws another. */
   @Get('challenge/:ticketId')
+  @RouteConfig(rateLimit('challengeImage'))
   async challengeImage(
     @CurrentAuth() auth: AuthContext,
     @Param('ticketId', UuidPipe) ticketId: string,

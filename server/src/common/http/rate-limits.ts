@@ -19,6 +19,8 @@ const LIMITS = {
   changeEmail: { max: 10, timeWindow: 60 * 60_000 },
   upload: { max: 30, timeWindow: 60 * 60_000 },
   logError: { max: 10, timeWindow: 60_000 },
+  /** A member needs one picture per challenged view and a few "New image"; many more is a script collecting samples. */
+  challengeImage: { max: 60, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;
