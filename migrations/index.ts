@@ -14,6 +14,7 @@ import { AnnouncementDismissalsCacheTrigger1763773200000 } from './1763773200000
 import { DropLatestClaimsIndex1763773800000 } from './1763773800000-DropLatestClaimsIndex.js';
 import { DeclarableSchema1763774100000 } from './1763774100000-DeclarableSchema.js';
 import { SurfRules1763774400000 } from './1763774400000-SurfRules.js';
+import { FairCredits1763775000000 } from './1763775000000-FairCredits.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   DropLatestClaimsIndex1763773800000,
   DeclarableSchema1763774100000,
   SurfRules1763774400000,
+  FairCredits1763775000000,
 ];

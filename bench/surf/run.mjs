@@ -394,6 +394,7 @@ async function measureApp(database) {
       CLIENT_DIST_DIR: 'dist/client',
       PUBLIC_URL: undefined,
       SURF_TIMER_SECONDS: '0',
+      SURF_CHALLENGES: 'off',
       DAILY_EARNING_CAP: '1000000000',
       SOCKET_EVENTS_PER_WINDOW: '1000000',
       RATE_LIMIT_FACTOR: '1000',
@@ -551,7 +552,7 @@ function print(report) {
   out.push(`Node ${meta.node}, ${meta.cpus} CPU(s) ${meta.cpuModel}; load average before: ${meta.loadAverage.join(' ')}`);
   out.push(
     `${meta.settings.clients} concurrent clients, ${meta.settings.warmupSeconds} s warm-up then ${meta.settings.seconds} s measured; ` +
-      `app: SURF_TIMER_SECONDS=0, LOG_LEVEL=${meta.settings.appLogLevel}, NODE_ENV=production, ${meta.settings.campaigns} campaigns; generators: ${meta.settings.workers} process(es) of socket.io-client`,
+      `app: SURF_TIMER_SECONDS=0, SURF_CHALLENGES=off, LOG_LEVEL=${meta.settings.appLogLevel}, NODE_ENV=production, ${meta.settings.campaigns} campaigns; generators: ${meta.settings.workers} process(es) of socket.io-client`,
   );
   out.push(
     meta.pinning.enabled

@@ -26,6 +26,7 @@
  * | referrals | GET | query `page` (member) | Paged<ReferralRow> |
  * | publicProfile + '/:username' | GET | – (anyone) | ProfileAnswer |
  * | adminOverview | GET | – (admin) | AdminOverview |
+ * | adminUsers + '/:id/earning' | POST | EarningPayload (admin) | EarningPayload; earning restored, surf score reset |
  * | outbox | GET | – (not in production) | OutboxMail[] |
  */
 export const ACCOUNT_ENDPOINTS = {
@@ -50,5 +51,6 @@ export const ACCOUNT_ENDPOINTS = {
   referrals: '/data/referrals',
   publicProfile: '/data/profile',
   adminOverview: '/data/admin/overview',
+  adminUsers: '/data/admin/users',
   outbox: '/data/dev/outbox',
 } as const;

@@ -103,3 +103,7 @@ export const emailSettingsLinkSchema = z.object({
 export type EmailSettingsLink = z.infer<typeof emailSettingsLinkSchema>;
 
 export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+/** An admin lifts a member's earning stop: earning restored, the surf score reset (the ledger is untouched). */
+export const earningSchema = z.object({ earning: z.literal(true) });
+export type EarningPayload = z.infer<typeof earningSchema>;

@@ -26,10 +26,47 @@ export type SurfTicketRefusal = (typeof SURF_TICKET_REFUSALS)[number];
 /** Every code a 'surf:claim' refusal can carry: the ticket's, and the general ones (validation, rate limit…). */
 export type SurfClaimRefusalCode = SurfTicketRefusal | ErrorCode;
 
-/** What a settled claim came to. Every outcome but `credited` closes the ticket without credit. */
-export const SURF_CLAIM_OUTCOMES = ['credited', 'wrong_code', 'daily_cap', 'out_of_credits', 'paused', 'views_cap'] as const;
+/**
+ * What a settled claim came to. Every outcome but `credited` closes the ticket without credit:
+ * `scripted` (an untrusted click, or a key press in a page without focus), `unseen` (a hidden or
+ * unfocused tab), `wrong_code` (a challenge answered wrong), `stopped` (earning is stopped on the
+ * account: this claim crossed the block threshold, or an earlier one did).
+ */
+export const SURF_CLAIM_OUTCOMES = [
+  'credited',
+  'scripted',
+  'unseen',
+  'wrong_code',
+  'stopped',
+  'daily_cap',
+  'out_of_credits',
+  'paused',
+  'views_cap',
+] as const;
 export type SurfClaimOutcome = (typeof SURF_CLAIM_OUTCOMES)[number];
 
 /** Why there is no post to view: earning is blocked for the member, their daily cap is reached, or no campaign fits. */
 export const SURF_EMPTY_REASONS = ['earning_blocked', 'daily_cap', 'no_posts'] as const;
 export type SurfEmptyReason = (typeof SURF_EMPTY_REASONS)[number];
+
+/** The signals that raise the surf score (surf_risk, and a wrong challenge answer in surf_claim). */
+export const SURF_RISK_SIGNALS = [
+  'scripted',
+  'unseen',
+  'same_interval',
+  'same_position',
+  'instant_claim',
+  'delay_mismatch',
+  'regular_delay',
+  'no_break',
+  'shared_address',
+  'wrong_code',
+] as const;
+export type SurfRiskSignal = (typeof SURF_RISK_SIGNALS)[number];
+
+/** One claim that raised a member's score: when (ISO time), which signals, the score after it. */
+export interface RiskEvidence {
+  at: string;
+  signals: SurfRiskSignal[];
+  score: number;
+}

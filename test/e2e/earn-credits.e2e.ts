@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, headerCredits, signUpMember, SURF_TIMER_SECONDS, test } from './surf-fixtures.js';
+import { continueSurfSession, expect, headerCredits, signUpMember, SURF_TIMER_SECONDS, test } from './surf-fixtures.js';
 
 test('a view earned in Earn Credits is credited at once, and the poster sees it on the campaign', async ({ browser, app }) => {
   const alice = await signUpMember(browser, app, 'Alice');
@@ -27,6 +27,7 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
 
   // Bob surfs: Alice's post is shown in the page, and Next waits for the countdown.
   const b = bob.page;
+  await continueSurfSession(app, bob);
   await b.goto('/home/earnCredits');
   await expect(headerCredits(b)).toHaveText('10 credits');
   const bar = b.getByRole('region', { name: 'Surf bar' });
@@ -86,6 +87,7 @@ test('Next works from the keyboard, and a second tab takes over the surf bar', a
     expect(assigned.status()).toBe(200);
   }
   const viewer = await signUpMember(browser, app, 'Victor');
+  await continueSurfSession(app, viewer);
   const first = viewer.page;
   await first.goto('/home/earnCredits');
   const next = first.getByRole('region', { name: 'Surf bar' }).getByRole('button', { name: 'Next' });

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
+import { CHALLENGE_AT } from '../../server/src/surf/risk-thresholds.js';
 import type { AppUnderTest } from './fixtures.js';
 import { expect, headerCredits, signUpMember, SURF_TIMER_SECONDS, test, type Member } from './surf-fixtures.js';
 

@@ -45,6 +45,14 @@ export async function signUpMember(
   return { id: rows[0].id, username, firstName, page, context };
 }
 
+/**
+ * The member surfed a moment ago, so their next view is not a surf session's first, which asks
+ * for a verification code (surf-challenge.e2e.ts answers those).
+ */
+export async function continueSurfSession(app: AppUnderTest, member: Member): Promise<void> {
+  await app.db.query(`UPDATE users SET last_claim_at = now() WHERE id = $1`, [member.id]);
+}
+
 /** The live credit count in the member header (it comes over the socket). */
 export function headerCredits(page: Page) {
   return page.getByTestId('credit-count');

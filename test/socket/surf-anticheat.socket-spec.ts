@@ -1,6 +1,8 @@
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
-import type { ClickTelemetry } from '../../shared/surf/surf.js';
-import { BLOCK_AT, CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
+import type { SurfClaimOutcome } from '../../shared/surf/surf-outcomes.js';
+import type { ClickTelemetry, SurfClaimAnswer } from '../../shared/surf/surf.js';
+import { BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from '../../server/src/surf/risk-thresholds.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
 import { signUpAdmin } from '../support/socket-fixtures.js';
@@ -9,11 +11,13 @@ import {
   botClick,
   challengeCodeOf,
   claim,
+  claimWithNext,
   creditedClaim,
   humanClick,
   nextTicket,
   promotedPost,
   riskOf,
+  setTestTimeout,
   storedCampaign,
   surfer,
   surfNext,
@@ -21,9 +25,12 @@ import {
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 
+/** The surf score and what it refuses, with verification challenges on (the countdown's own signals: surf-server-signals). */
+setTestTimeout(import.meta);
+
 let admins: TestMember[];
 
-const testApp = useSurfTestApp();
+const testApp = useSurfTestApp({ surf: { challenges: true } });
 const { db } = testApp;
 
 beforeAll(async () => {
@@ -40,138 +47,220 @@ async function posterWith(count: number, credits = 2): Promise<{ poster: TestMem
   return { poster, pids };
 }
 
-/** One view, answering the challenge when there is one; answers the risk score after it. */
-async function view(viewer: Surfer, telemetry: ClickTelemetry): Promise<number> {
-  const { ticketId, answer } = await nextTicket(viewer.browser, viewer.tab);
-  const code = answer.data.codes ? await challengeCodeOf(db, ticketId) : null;
-  await creditedClaim(viewer.tab, ticketId, telemetry, code ?? undefined);
-  return (await riskOf(db, viewer.id)).score;
+/** One view, answering its challenge right when there is one (read from the database); answers the outcome and the score after it. */
+async function view(viewer: Surfer, telemetry: ClickTelemetry): Promise<{ outcome: SurfClaimOutcome; score: number }> {
+  const { ticketId } = await nextTicket(viewer.browser, viewer.tab);
+  const answer = await claim(viewer.tab, ticketId, telemetry, (await challengeCodeOf(db, ticketId)) ?? undefined);
+  if (!('data' in answer)) throw new Error(`claim refused: ${JSON.stringify(answer)}`);
+  return { outcome: answer.data.outcome, score: (await riskOf(db, viewer.id)).score };
 }
 
-describe('the risk score', () => {
-  it('a person clicking normally keeps a score of 0 and is never challenged', async () => {
-    await posterWith(4);
+function settled(answer: Awaited<ReturnType<typeof claim>>): SurfClaimAnswer {
+  if (!('data' in answer)) throw new Error(`claim refused: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** The member's next ticket, and a code that is not its right one. */
+async function wronglyAnswered(viewer: Surfer): Promise<SurfClaimAnswer> {
+  const { ticketId } = await nextTicket(viewer.browser, viewer.tab);
+  const code = await challengeCodeOf(db, ticketId);
+  expect(code).not.toBeNull();
+  return settled(await claim(viewer.tab, ticketId, humanClick(), code === 'AAAA' ? 'BBBB' : 'AAAA'));
+}
+
+describe('when a view asks for a code', () => {
+  it('the first view of a surf session, answered right, is credited; the next ones of the session are not challenged', async () => {
+    await posterWith(5);
+    await posterWith(1);
     const bob = await surfer(testApp.baseUrl);
+    const first = await nextTicket(bob.browser, bob.tab);
+    expect(first.answer.data.codes).not.toBeNull();
+    const code = await challengeCodeOf(db, first.ticketId);
+    expect(first.answer.data.codes).toContain(code);
+    await creditedClaim(bob.tab, first.ticketId, humanClick(), code!);
     for (let i = 0; i < 4; i++) {
       const { ticketId, answer } = await nextTicket(bob.browser, bob.tab);
       expect(answer.data).toMatchObject({ codes: null, challengeImage: null, message: null });
+      expect(await challengeCodeOf(db, ticketId)).toBeNull();
       await creditedClaim(bob.tab, ticketId, humanClick());
     }
     expect(await riskOf(db, bob.id)).toEqual({ score: 0, blocked: false });
-    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 4);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 5);
+
+    // After a break of more than 30 minutes, a new session starts with a challenge again.
+    await db.query(`UPDATE users SET last_claim_at = now() - interval '31 minutes' WHERE id = $1`, [bob.id]);
+    const again = await nextTicket(bob.browser, bob.tab);
+    expect(again.answer.data.codes).not.toBeNull();
+    expect(await challengeCodeOf(db, again.ticketId)).not.toBeNull();
   });
 
-  it('an untrusted (scripted) click raises the score by 25, a click in a hidden tab by 15, and clean clicks bring it down', async () => {
-    await posterWith(4);
+  it(`from a score of ${CHALLENGE_AT} every view asks for a code; only the right one credits`, async () => {
+    const { pids } = await posterWith(4);
     const bob = await surfer(testApp.baseUrl);
-    expect(await view(bob, humanClick({ isTrusted: false }))).toBe(25);
-    expect(await view(bob, humanClick({ visible: false }))).toBe(40);
-    expect(await view(bob, humanClick())).toBe(35);
-    expect(await view(bob, humanClick())).toBe(30);
-    // Each of those views was still credited.
-    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 4);
-  });
-
-  it('identical repeated intervals and positions raise the score, up to a challenge', async () => {
-    await posterWith(5);
-    const bob = await surfer(testApp.baseUrl);
-    const same = humanClick({ x: 411, y: 522, intervalMs: 15_020 });
-    const scores: number[] = [];
-    // Intervals within 3 ms of each other count as identical.
-    for (let i = 0; i < 4; i++) scores.push(await view(bob, { ...same, intervalMs: same.intervalMs! + (i % 2) }));
-    expect(scores[0]).toBe(0);
-    expect(scores[1]).toBeLessThan(scores[2]);
-    expect(scores[2]).toBeLessThan(scores[3]);
-    expect(scores[3]).toBeGreaterThanOrEqual(CHALLENGE_AT);
-    expect((await nextTicket(bob.browser, bob.tab)).answer.data.codes).toHaveLength(6);
-
-    // Keyboard presses have no position: only the repeated interval counts, so the score rises less.
-    await posterWith(4);
-    const carol = await surfer(testApp.baseUrl);
-    const keys: number[] = [];
-    for (let i = 0; i < 4; i++) keys.push(await view(carol, humanClick({ keyEvent: true, intervalMs: 9_000 })));
-    expect(keys[0]).toBe(0);
-    expect(keys[1]).toBeLessThan(keys[2]);
-    expect(keys[2]).toBeLessThan(keys[3]);
-    expect(keys[3]).toBeLessThan(scores[3]);
-  });
-
-  it('the current click is not counted as a repeat of itself: one earlier identical click is not yet a pattern', async () => {
-    // RiskService.assess reads "the last claims" after the claim being scored was closed in the
-    // same transaction, so the click is compared with itself; riskDelta's ">= 2 identical" then
-    // means a single earlier repeat instead of two.
-    await posterWith(3);
-    const bob = await surfer(testApp.baseUrl);
-    const same = humanClick({ x: 77, y: 88, intervalMs: 12_345 });
-    const scores: number[] = [];
-    for (let i = 0; i < 3; i++) scores.push(await view(bob, same));
-    expect(scores).toEqual([0, 0, 20]);
-  });
-});
-
-describe('the verification challenge', () => {
-  it(`from a score of ${CHALLENGE_AT} the next view carries codes; a wrong or missing code closes the view without credit, the right one credits`, async () => {
-    const { pids } = await posterWith(5);
-    const bob = await surfer(testApp.baseUrl);
-    expect(await view(bob, botClick({ x: 1, y: 1, intervalMs: 1000 }))).toBe(40);
-    expect(await view(bob, botClick({ x: 2, y: 2, intervalMs: 2000 }))).toBe(80);
-    expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
+    await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [bob.id, CHALLENGE_AT]);
+    const balance = await balanceOf(db, bob.id);
 
     const challenged = await nextTicket(bob.browser, bob.tab);
-    const { codes, challengeImage, message } = challenged.answer.data;
-    const challenge = await challengeCodeOf(db, challenged.ticketId);
-    expect(codes).toHaveLength(6);
-    expect(new Set(codes).size).toBe(6);
-    for (const code of codes!) expect(code).toMatch(/^[A-Z2-9]{4}$/);
-    expect(codes).toContain(challenge);
-    expect(challengeImage).toBe(`/data/surf/challenge/${challenged.ticketId}`);
-    expect(message).toMatch(/pick the code/i);
-
-    const balance = await balanceOf(db, bob.id);
-    const wrong = codes!.find((code) => code !== challenge)!;
-    expect(await claim(bob.tab, challenged.ticketId, humanClick(), wrong)).toEqual({
+    expect(challenged.answer.data.codes).not.toBeNull();
+    expect(await claim(bob.tab, challenged.ticketId, humanClick())).toMatchObject({
       data: { outcome: 'wrong_code', credited: 0, cc: balance, message: expect.stringMatching(/not the code shown/) },
     });
     expect(await ticketStatus(db, challenged.ticketId)).toBe('uncredited');
-    expect(await balanceOf(db, bob.id)).toBe(balance);
     expect((await storedCampaign(db, challenged.pid)).credits).toBe(2);
     // A ticket closed without credit cannot be retried with the right code.
-    expect(await claim(bob.tab, challenged.ticketId, humanClick(), challenge!)).toEqual({
+    const code = await challengeCodeOf(db, challenged.ticketId);
+    expect(await claim(bob.tab, challenged.ticketId, humanClick(), code!)).toEqual({
       error: { code: 'closed_without_credit', message: 'This view cannot be counted any more.' },
     });
-
-    const noCode = await nextTicket(bob.browser, bob.tab);
-    expect(noCode.answer.data.codes).toHaveLength(6);
-    expect(await claim(bob.tab, noCode.ticketId, humanClick())).toMatchObject({ data: { outcome: 'wrong_code', credited: 0 } });
 
     const right = await nextTicket(bob.browser, bob.tab);
     expect(await claim(bob.tab, right.ticketId, humanClick(), (await challengeCodeOf(db, right.ticketId))!)).toEqual({
       data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!' },
     });
-    expect(await balanceOf(db, bob.id)).toBe(balance + 1);
     expect(pids).toContain(right.pid);
+    // The wrong answer added 30; the right one, a clean click, took 5 and 20 off.
+    expect((await riskOf(db, bob.id)).score).toBe(CHALLENGE_AT + 30 - 25);
   });
 });
 
-describe('blocking', () => {
-  it(`from a score of ${BLOCK_AT} the account stops earning and every admin is told once`, async () => {
+describe('views the client reports as scripted or unseen', () => {
+  it('an untrusted click is settled as scripted: no credit, a clear message, the score rises by 25, and the next post comes', async () => {
+    const { pids } = await posterWith(3);
+    const bob = await surfer(testApp.baseUrl);
+    const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
+    const code = (await challengeCodeOf(db, ticketId))!;
+    const answer = settled(await claimWithNext(bob.tab, ticketId, humanClick({ isTrusted: false }), code));
+    expect(answer).toMatchObject({
+      outcome: 'scripted',
+      credited: 0,
+      cc: SIGNUP_BONUS_CREDITS,
+      message: expect.stringMatching(/did not come from you pressing Next/),
+    });
+    expect(answer.next?.ticket).not.toBeNull();
+    expect(pids).toContain(answer.next!.post!.pid);
+    expect(await ticketStatus(db, ticketId)).toBe('uncredited');
+    expect((await storedCampaign(db, pid)).credits).toBe(2);
+    expect(await riskOf(db, bob.id)).toEqual({ score: 25, blocked: false });
+  });
+
+  it('a key press in a page without focus is scripted too; a click in a hidden tab is unseen (15)', async () => {
+    await posterWith(4);
+    const carol = await surfer(testApp.baseUrl);
+    expect(await view(carol, humanClick({ keyEvent: true, visible: false }))).toEqual({ outcome: 'scripted', score: 40 });
+    const dave = await surfer(testApp.baseUrl);
+    const hidden = await view(dave, humanClick({ visible: false }));
+    expect(hidden).toEqual({ outcome: 'unseen', score: 15 });
+    expect(await balanceOf(db, carol.id)).toBe(SIGNUP_BONUS_CREDITS);
+    expect(await balanceOf(db, dave.id)).toBe(SIGNUP_BONUS_CREDITS);
+    const { ticketId } = await nextTicket(dave.browser, dave.tab);
+    expect(settled(await claim(dave.tab, ticketId, humanClick({ visible: false }))).message).toMatch(/not on screen/);
+  });
+});
+
+describe('the risk score', () => {
+  it('identical repeated intervals and positions raise it; the current click is not compared with itself', async () => {
+    await posterWith(4);
+    const bob = await surfer(testApp.baseUrl);
+    const same = humanClick({ x: 77, y: 88, intervalMs: 12_345 });
+    const scores: number[] = [];
+    for (let i = 0; i < 3; i++) scores.push((await view(bob, same)).score);
+    // Two earlier identical clicks in interval and position: 10 for each repeat beyond the first, of each.
+    expect(scores).toEqual([0, 0, 20]);
+
+    // A key press has no position: only its interval is compared.
+    await posterWith(4);
+    const carol = await surfer(testApp.baseUrl);
+    const keys: number[] = [];
+    for (let i = 0; i < 3; i++) keys.push((await view(carol, humanClick({ keyEvent: true, intervalMs: 9_000 }))).score);
+    expect(keys).toEqual([0, 0, 10]);
+  });
+
+  it('a wrong answer is not credited and raises the score by 30', async () => {
+    await posterWith(2);
+    const bob = await surfer(testApp.baseUrl);
+    expect(await wronglyAnswered(bob)).toMatchObject({ outcome: 'wrong_code', credited: 0, cc: SIGNUP_BONUS_CREDITS });
+    expect(await riskOf(db, bob.id)).toEqual({ score: 30, blocked: false });
+  });
+
+  it(`${WRONG_CODES_TO_STOP} wrong answers in a row stop earning, below the block score`, async () => {
+    await posterWith(4);
+    const bob = await surfer(testApp.baseUrl);
+    await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [bob.id, CHALLENGE_AT]);
+    const outcomes: SurfClaimOutcome[] = [];
+    for (let i = 0; i < WRONG_CODES_TO_STOP; i++) outcomes.push((await wronglyAnswered(bob)).outcome);
+    expect(outcomes).toEqual([...Array(WRONG_CODES_TO_STOP - 1).fill('wrong_code'), 'stopped']);
+    const risk = await riskOf(db, bob.id);
+    expect(risk.blocked).toBe(true);
+    expect(risk.score).toBeLessThan(BLOCK_AT);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
+  });
+
+  it('hours of surfing without a break of 15 minutes raise the score a little on every view', async () => {
+    await posterWith(2);
+    const bob = await surfer(testApp.baseUrl);
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
+    await db.query(`UPDATE users SET surf_streak_start = now() - interval '3 hours 1 minute' WHERE id = $1`, [bob.id]);
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
+    const { rows } = await db.query(`SELECT risk_evidence FROM users WHERE id = $1`, [bob.id]);
+    expect(rows[0].risk_evidence.map((claim: { signals: string[] }) => claim.signals)).toEqual([['no_break']]);
+  });
+
+  it('many accounts surfing from one address raise the score at the first claim of each one’s session', async () => {
+    await posterWith(2);
+    const others = [await surfer(testApp.baseUrl), await surfer(testApp.baseUrl), await surfer(testApp.baseUrl)];
+    const bob = await surfer(testApp.baseUrl);
+    const address = '203.0.113.45';
+    for (const member of [...others, bob]) await db.query(`UPDATE sessions SET ip = $2 WHERE user_id = $1`, [member.id, address]);
+    await db.query(`UPDATE users SET last_claim_at = now() - interval '1 hour' WHERE id = ANY($1)`, [others.map((o) => o.id)]);
+    // The session's first view: the address (25), and its challenge answered right (−20).
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
+    const { rows } = await db.query(`SELECT risk_evidence FROM users WHERE id = $1`, [bob.id]);
+    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_address'], score: 5 }]);
+    // Not again within the session.
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
+  });
+});
+
+describe('stopping', () => {
+  it('the claim that crosses the block score is not credited', async () => {
+    const { pids } = await posterWith(2);
+    const bob = await surfer(testApp.baseUrl);
+    // Arranged: four earlier clicks on one point (this one repeats them: +30; its right answer: −20),
+    // and a score just below the line.
+    await db.query(
+      `UPDATE users SET risk_score = $2, recent_positions = array_fill(hashtext('411,522'), ARRAY[4]) WHERE id = $1`,
+      [bob.id, BLOCK_AT - 5],
+    );
+    const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
+    const answer = settled(
+      await claim(bob.tab, ticketId, humanClick({ x: 411, y: 522 }), (await challengeCodeOf(db, ticketId))!),
+    );
+    expect(answer).toMatchObject({ outcome: 'stopped', credited: 0, cc: SIGNUP_BONUS_CREDITS });
+    expect(answer.message).toMatch(/Earning is paused on your account/);
+    expect(answer.message).toContain('/contact');
+    expect(await ticketStatus(db, ticketId)).toBe('uncredited');
+    expect((await storedCampaign(db, pid)).credits).toBe(2);
+    expect(pids).toContain(pid);
+    expect(await riskOf(db, bob.id)).toEqual({ score: BLOCK_AT + 5, blocked: true });
+  });
+
+  it('a scripted surfer is stopped; every admin is told once, with the signals and when; the member sees why and how to appeal', async () => {
     await posterWith(5);
+    await posterWith(2);
     const bob = await surfer(testApp.baseUrl);
     const adminTabs = await Promise.all(admins.map((admin) => connectSocket(testApp.baseUrl, admin.browser)));
     const bystander = await surfer(testApp.baseUrl);
 
     // The same untrusted click from a hidden tab, at the same place and interval, again and again.
-    const bot = botClick();
-    const scores: number[] = [];
+    const outcomes: SurfClaimOutcome[] = [];
     while (!(await riskOf(db, bob.id)).blocked) {
-      scores.push(await view(bob, bot));
-      expect(scores.length).toBeLessThan(6);
+      outcomes.push((await view(bob, botClick())).outcome);
+      expect(outcomes.length).toBeLessThan(6);
     }
-    expect(scores.slice(0, -1).every((score) => score < BLOCK_AT)).toBe(true);
-    expect(scores[scores.length - 1]).toBeGreaterThanOrEqual(BLOCK_AT);
-    // The view that crossed the line was still credited; none after it.
-    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + scores.length);
-    const finalScore = scores[scores.length - 1];
+    expect(outcomes.slice(0, -1).every((outcome) => outcome === 'scripted')).toBe(true);
+    expect(outcomes[outcomes.length - 1]).toBe('stopped');
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
 
     const { status, body } = await surfNext(bob.browser, bob.tab);
     expect(status).toBe(200);
@@ -179,17 +268,16 @@ describe('blocking', () => {
       ticket: null,
       post: null,
       emptyReason: 'earning_blocked',
-      data: { posts: [], message: expect.stringMatching(/Earning is paused on your account/) },
+      data: { posts: [], message: expect.stringMatching(/Earning is paused on your account.*\/contact/) },
     });
-    expect(await riskOf(db, bob.id)).toEqual({ score: finalScore, blocked: true });
 
     for (const adminTab of adminTabs) {
       const [notification] = await adminTab.next('notification:new', undefined, (item) => item.type === 'risk_alert');
-      expect(notification).toMatchObject({
-        type: 'risk_alert',
-        link: `/admin/users/${bob.id}`,
-        body: expect.stringContaining(`#${bob.id}`),
-      });
+      expect(notification).toMatchObject({ type: 'risk_alert', link: `/admin/users/${bob.id}` });
+      expect(notification.body).toContain(`#${bob.id}`);
+      expect(notification.body).toMatch(/scripted click, hidden tab/);
+      expect(notification.body).toMatch(/same point as earlier clicks/);
+      expect(notification.body).toMatch(new RegExp(`${new Date().toISOString().slice(0, 10)}T`));
     }
     const { rows } = await db.query(
       `SELECT user_id FROM notifications WHERE type = 'risk_alert' AND link = $1 ORDER BY user_id`,
@@ -199,11 +287,38 @@ describe('blocking', () => {
     await bystander.tab.expectNo('notification:new');
     await bob.tab.expectNo('notification:new');
 
-    // Still blocked on the next try, from any tab; the bystander earns normally.
+    // Still stopped from another tab; the bystander earns normally.
     const otherTab = await connectSocket(testApp.baseUrl, bob.browser);
-    const again = await surfNext(bob.browser, otherTab);
-    expect(again.body.data!.ticket).toBeNull();
-    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + scores.length);
-    await creditedClaim(bystander.tab, (await nextTicket(bystander.browser, bystander.tab)).ticketId);
+    expect((await surfNext(bob.browser, otherTab)).body.data!.ticket).toBeNull();
+    expect((await view(bystander, humanClick())).outcome).toBe('credited');
+  });
+
+  it('an admin lifts the stop: earning restored and the score reset, the ledger untouched; a member trying it gets 403', async () => {
+    await posterWith(3);
+    const bob = await surfer(testApp.baseUrl);
+    expect((await view(bob, humanClick())).outcome).toBe('credited');
+    await db.query(`UPDATE users SET risk_score = 400, earning_blocked = true, wrong_codes = 2 WHERE id = $1`, [bob.id]);
+    const bobsLedger = async () =>
+      Number((await db.query(`SELECT count(*) FROM credit_ledger WHERE user_id = $1`, [bob.id])).rows[0].count);
+    const ledgerRows = await bobsLedger();
+    const path = `${ACCOUNT_ENDPOINTS.adminUsers}/${bob.id}/earning`;
+
+    // The member, on their own account, and another member: not allowed.
+    for (const member of [bob, await signUp(testApp.baseUrl)]) {
+      const denied = await member.browser.post(path, { earning: true });
+      expect(denied.status).toBe(403);
+    }
+    expect(await riskOf(db, bob.id)).toEqual({ score: 400, blocked: true });
+
+    expect((await admins[0].browser.post(path, { earning: false })).status).toBe(400);
+    expect((await admins[0].browser.post(`${ACCOUNT_ENDPOINTS.adminUsers}/2147483647/earning`, { earning: true })).status).toBe(
+      404,
+    );
+    const lifted = await admins[0].browser.post(path, { earning: true });
+    expect(lifted).toMatchObject({ status: 200, body: { data: { earning: true } } });
+    expect(await riskOf(db, bob.id)).toEqual({ score: 0, blocked: false });
+    expect(await bobsLedger()).toBe(ledgerRows);
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 2);
   });
 });

@@ -1,11 +1,11 @@
-import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
+import { CHALLENGE_AT } from '../../server/src/surf/risk-thresholds.js';
 import { signUp } from '../support/accounts.js';
 import { nextTicket, promotedPost, surfer } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 import { fetchRaw } from '../support/test-app.js';
 
 /** The per-address limit of challenge pictures, at its real size (no test factor). */
-const testApp = useSurfTestApp({ rateLimitFactor: 1 });
+const testApp = useSurfTestApp({ rateLimitFactor: 1, surf: { challenges: true } });
 const { db } = testApp;
 
 it('a script collecting pictures of one challenge is stopped with 429 after 60 in a minute', async () => {

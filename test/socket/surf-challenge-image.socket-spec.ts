@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { CHALLENGE_IMAGE_SIZE, challengeImagePath, type SurfNextAnswer } from '../../shared/surf/surf.js';
-import { CHALLENGE_AT } from '../../server/src/surf/risk.service.js';
+import { CHALLENGE_AT } from '../../server/src/surf/risk-thresholds.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import type { TestSocket } from '../support/socket-client.js';
 import {
@@ -25,7 +25,7 @@ import type { TestBrowser } from '../support/test-browser.js';
  * viewer gets it, only while the ticket is open, a new one each time; no JSON answer tells the
  * answer apart from the other options.
  */
-const testApp = useSurfTestApp();
+const testApp = useSurfTestApp({ surf: { challenges: true } });
 const { db } = testApp;
 
 type Surfer = TestMember & { tab: TestSocket };
@@ -36,8 +36,9 @@ async function postsToView(count: number): Promise<void> {
 }
 
 /** Raises the member's score to where their next tickets ask for a code (a clean view or two leaves it there). */
+/** A score that still calls for a challenge after a right answer has lowered it. */
 async function scoreCallsForChallenge(member: TestMember): Promise<void> {
-  await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [member.id, CHALLENGE_AT + 20]);
+  await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [member.id, CHALLENGE_AT + 60]);
 }
 
 async function challengedTicket(viewer: Surfer): Promise<{ ticketId: string; answer: SurfNextAnswer; code: string }> {
@@ -101,11 +102,15 @@ describe('the challenge picture', () => {
   });
 
   it('answers 404 for a ticket that asks for no code', async () => {
-    await postsToView(1);
+    await postsToView(2);
     const bob = await surfer(testApp.baseUrl);
-    const { ticketId, answer } = await nextTicket(bob.browser, bob.tab);
+    // A surf session's first view asks for a code; answered right, the next one does not.
+    const first = await nextTicket(bob.browser, bob.tab);
+    const ack = await claimWithNext(bob.tab, first.ticketId, humanClick(), (await challengeCodeOf(db, first.ticketId))!);
+    if (!('data' in ack) || !ack.data.next?.ticket) throw new Error(`expected a next post: ${JSON.stringify(ack)}`);
+    const ticketId = ack.data.next.ticket.id;
     expect(await challengeCodeOf(db, ticketId)).toBeNull();
-    expect(answer.data).toMatchObject({ codes: null, challengeImage: null });
+    expect(ack.data.next.data).toMatchObject({ codes: null, challengeImage: null });
     await expectNotFound(await fetchPicture(bob.browser, challengeImagePath(ticketId)));
   });
 

@@ -75,6 +75,7 @@ const JSONB_FUNCTIONS = [
   'surf_claim(p jsonb)',
   'surf_next(p jsonb)',
   'surf_offer(p jsonb)',
+  'surf_risk(p jsonb)',
 ];
 
 describe('the surf outcome codes', () => {
@@ -97,7 +98,7 @@ describe('the surf outcome codes', () => {
 });
 
 describe('the migration SurfRules', () => {
-  const before = MIGRATIONS.filter((migration) => migration !== SurfRules1763774400000);
+  const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(SurfRules1763774400000));
 
   async function refusedTicket(db: pg.Client): Promise<string> {
     const {

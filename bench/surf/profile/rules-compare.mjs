@@ -47,7 +47,15 @@ const SETTINGS = {
 };
 
 /** The app's settings in bench mode: a 0 s timer, no daily cap to speak of, the anti-cheat thresholds. */
-const RULES = { timer: 0, daily_cap: 1_000_000_000, challenge_at: 50, block_at: 150 };
+const RULES = {
+  timer: 0,
+  daily_cap: 1_000_000_000,
+  challenges: false,
+  challenge_at: 50,
+  block_at: 150,
+  wrong_codes_to_stop: 3,
+  accounts_per_address: 4,
+};
 
 function telemetry() {
   return {

@@ -1,6 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { AdminOverview } from '@shared/accounts/account.answers.js';
+import { earningSchema, type EarningPayload } from '@shared/accounts/account.schemas.js';
 import { Auth } from '../auth/auth.decorators.js';
+import { IdPipe } from '../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { AdminService } from './admin.service.js';
 
 /** The admin area's calls; every one is `@Auth('admin')`: 401 for visitors, 403 for members. */
@@ -12,5 +15,15 @@ export class AdminController {
   @Get('overview')
   overview(): Promise<AdminOverview> {
     return this.admin.overview();
+  }
+
+  /** Lifts a member's earning stop. */
+  @Post('users/:id/earning')
+  @HttpCode(200)
+  restoreEarning(
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodValidationPipe(earningSchema)) _payload: EarningPayload,
+  ): Promise<EarningPayload> {
+    return this.admin.restoreEarning(id);
   }
 }

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@shared/accounts/account.answers.js';
+import type { EarningPayload } from '@shared/accounts/account.schemas.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AppError } from '../common/errors/app-error.js';
 import { ClientErrorsRepository } from '../client-errors/client-errors.repository.js';
 import { AdminRepository } from './admin.repository.js';
 
@@ -26,5 +29,13 @@ export class AdminService {
         firstLine: e.stacktraceStart.split('\n')[0],
       })),
     };
+  }
+
+  /** Restores a stopped member's earning and resets their surf score; their credits and ledger stay as they are. */
+  async restoreEarning(userId: number): Promise<EarningPayload> {
+    if (!(await this.admin.restoreEarning(userId))) {
+      throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no member with this id.');
+    }
+    return { earning: true };
   }
 }

@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   SURF_TIMER_SECONDS: z.coerce.number().int().min(0).max(600).default(DEFAULT_SURF_TIMER_SECONDS),
   DAILY_EARNING_CAP: z.coerce.number().int().min(1).default(500),
+  SURF_CHALLENGES: z.enum(['on', 'off']).default('on'),
   SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
 });
 
@@ -53,6 +54,8 @@ export interface AppConfig {
     timerSeconds: number;
     /** Views a member may earn credits for per day. */
     dailyEarningCap: number;
+    /** Verification challenges in the surf bar; false only for benchmarks. */
+    challenges: boolean;
   };
   /** Socket events one connection may send per 10 s window. */
   socketEventsPerWindow: number;
@@ -85,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDistDir: e.CLIENT_DIST_DIR,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() || undefined,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
-    surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP },
+    surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP, challenges: e.SURF_CHALLENGES === 'on' },
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
   };
 }

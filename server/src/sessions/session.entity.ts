@@ -6,6 +6,8 @@ import { UserEntity } from '../users/user.entity.js';
 @Unique('sessions_token_hash_key', ['tokenHash'])
 @Unique('sessions_socket_id_key', ['socketId'])
 @Index('sessions_user', ['userId'], { where: 'revoked_at IS NULL' })
+/** The accounts surfing from one address (the surf score's address check). */
+@Index('sessions_ip', ['ip'])
 export class SessionEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'sessions_pkey' })
   id: string;

@@ -1,4 +1,11 @@
-import type { SurfClaimOutcome, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import { PATHS } from '@shared/routing/routes.js';
+import type {
+  RiskEvidence,
+  SurfClaimOutcome,
+  SurfEmptyReason,
+  SurfRiskSignal,
+  SurfTicketRefusal,
+} from '@shared/surf/surf-outcomes.js';
 import type { NewNotification } from '../notifications/notifications.repository.js';
 
 /** Every text of the surf bar, for people: code reads the codes they stand for. */
@@ -41,8 +48,14 @@ export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string
   switch (outcome) {
     case 'credited':
       return 'Credit earned!';
+    case 'scripted':
+      return 'This click did not come from you pressing Next (a script or an automatic tool sent it). No credit for this view.';
+    case 'unseen':
+      return 'This post was not on screen (the tab was hidden or in the background). No credit for this view: keep the tab in front while you surf.';
     case 'wrong_code':
       return 'That was not the code shown. No credit for this view; the next post is on its way.';
+    case 'stopped':
+      return EARNING_STOPPED;
     case 'daily_cap':
       return dailyCapText(dailyCap);
     case 'paused':
@@ -57,13 +70,19 @@ export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string
 export function emptyText(reason: SurfEmptyReason, dailyCap: number): string {
   switch (reason) {
     case 'earning_blocked':
-      return 'Earning is paused on your account while we look at unusual activity. Please contact us if you think this is a mistake.';
+      return EARNING_STOPPED;
     case 'daily_cap':
       return dailyCapText(dailyCap);
     case 'no_posts':
       return 'There are no posts for you to view right now. Please try again in a few minutes.';
   }
 }
+
+/** Why a member stopped earning and how to appeal. */
+const EARNING_STOPPED =
+  'Earning is paused on your account: your recent views looked automated (scripted clicks, hidden tabs, ' +
+  'machine-regular timing or wrong verification codes), so this view was not credited. Your credits are safe. ' +
+  `If a person was surfing, contact us at ${PATHS.contact} and we will restore earning.`;
 
 function dailyCapText(dailyCap: number): string {
   return `You reached today's limit of ${dailyCap} credited views. Come back tomorrow!`;
@@ -76,11 +95,29 @@ export const CAMPAIGN_OUT_OF_CREDITS: NewNotification = {
   link: '/home/yourPosts',
 };
 
-export function riskAlert(userId: number): NewNotification {
+const SIGNAL_TEXTS: Record<SurfRiskSignal, string> = {
+  scripted: 'scripted click',
+  unseen: 'hidden tab',
+  same_interval: 'same interval as earlier clicks',
+  same_position: 'same point as earlier clicks',
+  instant_claim: 'claimed instantly after the countdown',
+  delay_mismatch: 'reported a longer click delay than the server saw',
+  regular_delay: 'machine-regular click delays',
+  no_break: 'hours without a break',
+  shared_address: 'many accounts from one address',
+  wrong_code: 'wrong verification code',
+};
+
+/** Admins' notice of a stopped member, with the claims that raised the score (when, which signals). */
+export function riskAlert(userId: number, evidence: RiskEvidence[]): NewNotification {
+  const claims = evidence.map(
+    ({ at, signals, score }) =>
+      `${new Date(at).toISOString()}: ${signals.map((signal) => SIGNAL_TEXTS[signal]).join(', ')} (score ${score})`,
+  );
   return {
     type: 'risk_alert',
     heading: 'Earning stopped for a member',
-    body: `Member #${userId} stopped earning after repeated signs of automated surfing. Please review the account.`,
+    body: `Member #${userId} stopped earning after repeated signs of automated surfing. Please review the account. ${claims.join('; ')}.`,
     link: `/admin/users/${userId}`,
   };
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { RiskService } from './risk.service.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
@@ -9,6 +8,6 @@ import { SurfService } from './surf.service.js';
 
 @Module({
   controllers: [SurfController],
-  providers: [SurfService, SurfRepository, SurfClaimHandler, RiskService, RotationVacuum, RotatorService],
+  providers: [SurfService, SurfRepository, SurfClaimHandler, RotationVacuum, RotatorService],
 })
 export class SurfModule {}

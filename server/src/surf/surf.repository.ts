@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ClickTelemetry } from '@shared/surf/surf.js';
-import type { SurfClaimOutcome, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import type { RiskEvidence, SurfClaimOutcome, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
 import { runPrepared } from '../database/prepared.js';
 import type { PostFields } from '../posts/posts.repository.js';
 
@@ -15,6 +15,8 @@ export interface SurfOfferParams {
   connection: string;
   timer: number;
   daily_cap: number;
+  /** false: no ticket asks for a code (benchmarks). */
+  challenges: boolean;
   /** The risk score from which a ticket asks for a code. */
   challenge_at: number;
   /** The code a challenged ticket asks for (drawn by the app for every ticket). */
@@ -28,9 +30,12 @@ export interface SurfClaimParams extends SurfOfferParams {
   ticket: string;
   telemetry: ClickTelemetry;
   code: string | null;
-  risk_delta: number;
   /** The risk score from which the member stops earning. */
   block_at: number;
+  /** Wrong challenge answers in a row that stop earning. */
+  wrong_codes_to_stop: number;
+  /** From this many accounts surfing from one address, the address is a signal. */
+  accounts_per_address: number;
   /** Also offer the next post, in the same transaction. */
   next: boolean;
 }
@@ -62,8 +67,10 @@ export type ClaimRow =
       campaign_empty: boolean;
       /** The campaign's owner, when credited. */
       owner_id: number | null;
-      /** This claim's risk delta blocked the member's earning. */
+      /** This claim stopped the member's earning. */
       blocked_now: boolean;
+      /** When blocked_now: the last claims that raised the score, oldest first. */
+      evidence: RiskEvidence[] | null;
       next: OfferRow | null;
     };
 
@@ -73,10 +80,6 @@ const OPEN_CHALLENGE = {
   name: 'surf_open_challenge',
   text: `SELECT challenge_code FROM view_tickets
           WHERE id = $1 AND viewer_id = $2 AND status = 'open' AND challenge_code IS NOT NULL`,
-};
-const LATEST_CLAIMS = {
-  name: 'surf_latest_claims',
-  text: `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`,
 };
 
 /**
@@ -103,12 +106,6 @@ export class SurfRepository {
   async openChallengeCode(ticketId: string, userId: number): Promise<string | null> {
     const [row] = await runPrepared<{ challenge_code: string }>(this.dataSource, OPEN_CHALLENGE, [ticketId, userId]);
     return row?.challenge_code ?? null;
-  }
-
-  /** The telemetry of the member's latest credited clicks, newest first. */
-  async latestClaimTelemetry(userId: number, count: number): Promise<ClickTelemetry[]> {
-    const rows = await runPrepared<{ telemetry: ClickTelemetry | null }>(this.dataSource, LATEST_CLAIMS, [userId, count]);
-    return rows.map((row) => row.telemetry).filter((telemetry): telemetry is ClickTelemetry => telemetry !== null);
   }
 
   async rotatorLanguages(userId: number): Promise<string[]> {

@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { PostItem } from '@shared/campaigns/campaigns.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
 import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
-import type { SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import type { RiskEvidence, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -12,7 +12,7 @@ import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { renderChallengeImage } from './challenge-image.js';
-import { BLOCK_AT, CHALLENGE_AT, RiskService } from './risk.service.js';
+import { ACCOUNTS_PER_ADDRESS, BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
@@ -43,7 +43,6 @@ export class SurfService {
     private readonly posts: PostsRepository,
     private readonly realtime: RealtimeService,
     private readonly notifications: NotificationsService,
-    private readonly risk: RiskService,
     private readonly rotation: RotationVacuum,
   ) {}
 
@@ -67,18 +66,17 @@ export class SurfService {
     return renderChallengeImage(code);
   }
 
-  /** Settles the Next click, or refuses it (the ticket stays as it was). */
+  /** Settles the Next click (surf_claim scores it, in the same transaction), or refuses it (the ticket stays as it was). */
   async claim(userId: number, connectionId: string, claim: SurfClaim): Promise<Ack<SurfClaimAnswer, SurfTicketRefusal>> {
-    // Scored against the earlier claims, before this one joins them.
-    const riskDelta = await this.risk.delta(userId, claim.telemetry);
     const now = new Date();
     const row = await this.repository.claim({
       ...this.offerParams(userId, connectionId, now, claim.next ? challengeAnswer() : null),
       ticket: claim.ticketId,
       telemetry: claim.telemetry,
       code: claim.code ?? null,
-      risk_delta: riskDelta,
       block_at: BLOCK_AT,
+      wrong_codes_to_stop: WRONG_CODES_TO_STOP,
+      accounts_per_address: ACCOUNTS_PER_ADDRESS,
       next: claim.next === true,
     });
     if (row.refusal !== undefined) return { error: refused(row, now.getTime()) };
@@ -92,12 +90,11 @@ export class SurfService {
       message: outcomeText(outcome, this.config.surf.dailyEarningCap),
       ...(row.next ? { next: this.offer(row.next, connectionId) } : {}),
     };
+    if (row.blocked_now) await this.alertAdmins(userId, row.evidence ?? []);
     if (outcome !== 'credited') return { data: answer };
 
-    this.risk.remember(userId, claim.telemetry);
     this.realtime.sendToUser(userId, 'live:data', [{ cc, live_time: Date.now() }]);
     if (row.campaign_empty) await this.notifications.notify(row.owner_id!, CAMPAIGN_OUT_OF_CREDITS);
-    if (row.blocked_now) await this.alertAdmins(userId);
     return { data: answer };
   }
 
@@ -109,6 +106,7 @@ export class SurfService {
       connection: connectionId,
       timer: surf.timerSeconds,
       daily_cap: surf.dailyEarningCap,
+      challenges: surf.challenges,
       challenge_at: CHALLENGE_AT,
       challenge,
       now,
@@ -158,8 +156,9 @@ export class SurfService {
     };
   }
 
-  private async alertAdmins(userId: number): Promise<void> {
-    for (const adminId of await this.repository.adminIds()) await this.notifications.notify(adminId, riskAlert(userId));
+  private async alertAdmins(userId: number, evidence: RiskEvidence[]): Promise<void> {
+    const alert = riskAlert(userId, evidence);
+    for (const adminId of await this.repository.adminIds()) await this.notifications.notify(adminId, alert);
   }
 }
 

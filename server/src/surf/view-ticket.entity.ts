@@ -46,7 +46,7 @@ export class ViewTicketEntity {
   @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
   claimedAt: Date | null;
 
-  /** The Next click as the client reported it, scored by the risk service. */
+  /** The Next click as the client reported it, scored by surf_risk. */
   @Column({ type: 'jsonb', nullable: true })
   telemetry: ClickTelemetry | null;
 }

@@ -2,6 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGene
 import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
 import type { ReferralCapture } from '@shared/referral/referral.js';
 import type { MediaObject } from '@shared/media/media.js';
+import type { RiskEvidence } from '@shared/surf/surf-outcomes.js';
 
 export type UserRole = 'member' | 'admin';
 
@@ -78,12 +79,48 @@ export class UserEntity {
   @Column({ name: 'rotator_languages', type: 'text', array: true, default: () => "'{}'", select: false })
   rotatorLanguages: string[];
 
-  /** Anti-cheat score from Next-click telemetry; see server/src/surf/risk.service.ts. */
+  /** The surf score (0–1000): what surf_risk makes of every claim; server/src/surf/README.md maps its rules. */
   @Column({ name: 'risk_score', type: 'integer', default: 0, select: false })
   riskScore: number;
 
   @Column({ name: 'earning_blocked', type: 'boolean', default: false, select: false })
   earningBlocked: boolean;
+
+  /** Settled surf claims, ever (probation: the first ones; the random challenges' share). */
+  @Column({ name: 'surf_views', type: 'integer', default: 0, select: false })
+  surfViews: number;
+
+  /** Challenged tickets issued, ever. */
+  @Column({ name: 'surf_challenges', type: 'integer', default: 0, select: false })
+  surfChallenges: number;
+
+  /** The latest settled claim, on the app's clock (a surf session starts after 30 minutes without one). */
+  @Column({ name: 'last_claim_at', type: 'timestamptz', nullable: true, select: false })
+  lastClaimAt: Date | null;
+
+  /** The first claim since the last break of 15 minutes. */
+  @Column({ name: 'surf_streak_start', type: 'timestamptz', nullable: true, select: false })
+  surfStreakStart: Date | null;
+
+  /** Wrong challenge answers in a row. */
+  @Column({ name: 'wrong_codes', type: 'integer', default: 0, select: false })
+  wrongCodes: number;
+
+  /** The last 10 delays (ms) between a countdown's end and the claim, on the server's clock. */
+  @Column({ name: 'recent_delays', type: 'integer', array: true, default: () => "'{}'", select: false })
+  recentDelays: number[];
+
+  /** The last 10 intervals (whole ms) between Next clicks the tab reported (null: none). */
+  @Column({ name: 'recent_intervals', type: 'integer', array: true, default: () => "'{}'", select: false })
+  recentIntervals: (number | null)[];
+
+  /** The last 10 pointer positions of Next clicks, as hashtext('x,y'): small, as every claim rewrites the row. */
+  @Column({ name: 'recent_positions', type: 'integer', array: true, default: () => "'{}'", select: false })
+  recentPositions: number[];
+
+  /** The last 10 claims that raised the score: when, which signals, the score after (shown to admins). */
+  @Column({ name: 'risk_evidence', type: 'jsonb', default: () => "'[]'", select: false })
+  riskEvidence: RiskEvidence[];
 
   /** Credited views on earned_day (the daily cap); a past earned_day means none today. */
   @Column({ name: 'earned_today', type: 'integer', default: 0, select: false })

@@ -1,0 +1,13 @@
+/**
+ * The surf score's thresholds, passed to the SQL functions with every call. The signals and their
+ * weights are the one scoring rule, surf_risk (migration FairCredits); README.md in this folder maps it.
+ */
+
+/** From this score on, every ticket asks for a verification code. */
+export const CHALLENGE_AT = 50;
+/** The claim that brings the score to this stops the member's earning, and is not credited; admins are told. */
+export const BLOCK_AT = 150;
+/** This many wrong challenge answers in a row stop earning too. */
+export const WRONG_CODES_TO_STOP = 3;
+/** From this many accounts surfing (in 24 h) from one address, each one's session start raises its score. */
+export const ACCOUNTS_PER_ADDRESS = 4;
