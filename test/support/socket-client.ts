@@ -20,6 +20,8 @@ export interface ConnectOptions {
   sid?: string | null;
   /** `auth.socketId` of the handshake; by default the browser's socketId from /data/start. */
   socketId?: string | null;
+  /** Further headers of the handshake, e.g. the X-Forwarded-For a proxy adds for the browser's address. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -141,7 +143,7 @@ export async function socketIdOf(browser: TestBrowser): Promise<string | null> {
   return body.data?.user?.socketId ?? null;
 }
 
-function open(baseUrl: string, sid: string | null, socketId: string | null): TestSocket {
+function open(baseUrl: string, sid: string | null, socketId: string | null, headers: Record<string, string> = {}): TestSocket {
   const socket = io(baseUrl, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -149,7 +151,7 @@ function open(baseUrl: string, sid: string | null, socketId: string | null): Tes
     forceNew: true,
     reconnection: false,
     auth: socketId === null ? {} : { socketId },
-    extraHeaders: sid ? { cookie: `sid=${sid}` } : {},
+    extraHeaders: { ...headers, ...(sid ? { cookie: `sid=${sid}` } : {}) },
   });
   const testSocket = new TestSocket(socket);
   openSockets.add(testSocket);
@@ -168,7 +170,7 @@ export async function connectSocket(
 ): Promise<TestSocket & { live: LiveData }> {
   const sid = options.sid !== undefined ? options.sid : (browser?.sid ?? null);
   const socketId = options.socketId !== undefined ? options.socketId : browser ? await socketIdOf(browser) : null;
-  const testSocket = open(baseUrl, sid, socketId);
+  const testSocket = open(baseUrl, sid, socketId, options.headers);
   await new Promise<void>((resolve, reject) => {
     testSocket.socket.once('connect', () => resolve());
     testSocket.socket.once('connect_error', (error) => reject(new Error(`connect_error: ${error.message}`)));

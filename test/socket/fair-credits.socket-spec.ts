@@ -1,0 +1,183 @@
+import {
+  CONCURRENT_COPIES,
+  Dice,
+  luckyCeiling,
+  ownerWithPosts,
+  SURFERS,
+  surferFrom,
+  SurfSession,
+  table,
+  tally,
+  viewsEarnedByUser,
+  type SurferKind,
+  type Tally,
+} from '../support/bots.js';
+import { setTestTimeout } from '../support/surf-fixtures.js';
+import { useSurfTestApp } from '../support/surf-test-app.js';
+
+/**
+ * Fair credits: bots modelled on public autosurf bots surf beside honest, human-paced surfers for
+ * the same wall time with a 1 s countdown, each on its own account, address and tab, and each
+ * earns at most its share of an honest surfer's credits.
+ *
+ * Luck is accounted for, not hoped away: a bot that cannot read the challenge image may still
+ * pick the right code among those offered, so what a bot earned on challenged views is held to
+ * what such guesses bring but for a 1-in-1000 chance (`luckyCeiling`), and what it earned on
+ * views it was not challenged on is held to its share. The honest surfers' challenges are pooled
+ * (eight of them) so that their rare random challenges are measured on enough views. BOTS_TABLE=1
+ * prints the table of the run; BOTS_SEED replays a run's random choices.
+ */
+setTestTimeout(import.meta, 150_000);
+
+const testApp = useSurfTestApp({ surf: { timerSeconds: 1, challenges: true }, socketEventsPerWindow: 1000, trustProxy: true });
+const { db } = testApp;
+
+/** How long everybody surfs. */
+const SURF_SECONDS = 60;
+/** Honest surfers whose challenges are pooled and whose mean credits are the yardstick. */
+const HONEST_SURFERS = 8;
+const ROSTER: SurferKind[] = [
+  ...Array.from({ length: HONEST_SURFERS }, (): SurferKind => 'honest'),
+  'script',
+  'metronome',
+  'hidden-tab',
+  'protocol',
+  'replay',
+  'early-claim',
+];
+/**
+ * More posts than the fastest surfer can view in the time (one view a second at most): a post is
+ * credited to a viewer once a day, so nobody runs out.
+ */
+const OWNERS = 4;
+const POSTS_PER_OWNER = 20;
+
+/** What each bot may earn, as a share of the honest surfers' mean credits. */
+const SHARE_LIMITS: Partial<Record<SurferKind, number>> = { script: 0.01, metronome: 0.01, 'hidden-tab': 0.01, protocol: 0.05 };
+/** The least an honest surfer earns in the time. */
+const HONEST_MIN_CREDITS = 15;
+/** The share of an honest surfer's views challenged beyond the first view of the session. */
+const HONEST_CHALLENGED_SHARE = 0.05;
+/** "A few wrong answers in a row stop earning": no credit after this many. */
+const WRONG_ANSWERS_BEFORE_STOP = 5;
+
+const seed = Number(process.env.BOTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+let tallies: Tally[];
+let honestMean: number;
+let report: string;
+let sessions: SurfSession[];
+
+beforeAll(async () => {
+  const { baseUrl } = testApp;
+  await Promise.all(
+    Array.from({ length: OWNERS }, (_, i) => ownerWithPosts(baseUrl, db, `10.1.0.${i + 1}`, POSTS_PER_OWNER, ROSTER.length + 1)),
+  );
+  const surfers = await Promise.all(ROSTER.map((_, i) => surferFrom(baseUrl, `10.2.0.${i + 1}`)));
+  // The honest surfers are members of some standing: what a new account's probation costs is not
+  // what their share of challenged views measures.
+  const honestIds = surfers.filter((_, i) => ROSTER[i] === 'honest').map((surfer) => surfer.id);
+  await db.query(`UPDATE users SET created_at = now() - interval '90 days' WHERE id = ANY($1)`, [honestIds]);
+
+  const deadline = Date.now() + SURF_SECONDS * 1000;
+  const names = ROSTER.map((kind, i) => (kind === 'honest' ? `honest ${i + 1}` : kind));
+  sessions = surfers.map((surfer, i) => new SurfSession(names[i], baseUrl, surfer, deadline));
+  await Promise.all(
+    sessions.map(async (session, i) => {
+      await session.begin();
+      await SURFERS[ROSTER[i]]({ session, dice: new Dice(seed + i), db });
+    }),
+  );
+
+  const earned = await viewsEarnedByUser(
+    db,
+    surfers.map((surfer) => surfer.id),
+  );
+  tallies = sessions.map((session, i) => tally(ROSTER[i], session, earned.get(surfers[i].id)!));
+  const honest = tallies.filter((t) => t.kind === 'honest');
+  honestMean = honest.reduce((sum, t) => sum + t.credited, 0) / honest.length;
+  report = table(tallies, honestMean, seed);
+  if (process.env.BOTS_TABLE === '1') process.stdout.write(`\n${report}\n`);
+});
+
+/** The failures, with the run's table after them when there are any (so a failing run shows it). */
+function explained(failures: string[]): string[] {
+  return failures.length === 0 ? [] : [...failures, report];
+}
+
+const byKind = (kind: SurferKind) => tallies.filter((t) => t.kind === kind);
+const one = (kind: SurferKind) => byKind(kind)[0];
+
+/** A bot's credits on unchallenged views within its share; on challenged views, within what luck brings. */
+function shareFailures(kind: SurferKind): string[] {
+  const bot = one(kind);
+  const allowed = Math.floor(SHARE_LIMITS[kind]! * honestMean);
+  const lucky = luckyCeiling(bot.guesses, bot.guessChance);
+  const failures: string[] = [];
+  if (bot.creditedUnchallenged > allowed)
+    failures.push(`${kind}: ${bot.creditedUnchallenged} credits on unchallenged views, at most ${allowed} allowed`);
+  if (bot.creditedChallenged > lucky)
+    failures.push(
+      `${kind}: ${bot.creditedChallenged} credits on challenged views (${bot.guesses} guesses), luck brings ${lucky}`,
+    );
+  return failures;
+}
+
+describe(`${ROSTER.length} surfers, ${SURF_SECONDS} s, a 1 s countdown`, () => {
+  it('every credit an acknowledgement announced is a view_earned row of the ledger, and there is no other', () => {
+    const failures = tallies
+      .filter((t) => t.credited !== t.ledgerCredits)
+      .map((t) => `${t.name}: ${t.credited} credited claims, ${t.ledgerCredits} view_earned rows`);
+    expect(explained(failures)).toEqual([]);
+  });
+
+  it(`an honest surfer earns at least ${HONEST_MIN_CREDITS} credits, every view of theirs is credited, and they are never stopped`, () => {
+    const failures = byKind('honest').flatMap((t) => [
+      ...(t.credited < HONEST_MIN_CREDITS ? [`${t.name}: earned ${t.credited}`] : []),
+      ...(t.credited !== t.views ? [`${t.name}: ${t.views - t.credited} of ${t.views} views not credited`] : []),
+      ...(t.stopped || t.emptyReason ? [`${t.name}: ended with ${t.emptyReason ?? 'stopped'}`] : []),
+    ]);
+    expect(explained(failures)).toEqual([]);
+  });
+
+  it(`honest surfers are challenged on at most ${HONEST_CHALLENGED_SHARE * 100}% of their views beyond the first of the session`, () => {
+    const honest = byKind('honest');
+    const views = honest.reduce((sum, t) => sum + t.views, 0);
+    const challenged = honest.reduce((sum, t) => sum + t.challengedLater, 0);
+    const failures =
+      challenged > HONEST_CHALLENGED_SHARE * views ? [`honest surfers: ${challenged} of ${views} views challenged`] : [];
+    expect(explained(failures)).toEqual([]);
+  });
+
+  it.each(['script', 'metronome', 'hidden-tab'] as const)('%s earns at most 1% of an honest surfer’s credits', (kind) => {
+    expect(explained(shareFailures(kind))).toEqual([]);
+  });
+
+  it('a protocol client with human-like telemetry that cannot read the image earns at most 5%, and no credit after a few wrong answers in a row', () => {
+    const failures = shareFailures('protocol');
+    if (one('protocol').creditedAfterWrongRun(WRONG_ANSWERS_BEFORE_STOP))
+      failures.push(`protocol: credited after ${WRONG_ANSWERS_BEFORE_STOP} wrong answers in a row`);
+    expect(explained(failures)).toEqual([]);
+  });
+
+  it(`replays and ${CONCURRENT_COPIES} concurrent copies of one claim earn nothing beyond the claim itself`, () => {
+    const session = sessions[ROSTER.indexOf('replay')];
+    const credited = session.views.filter((view) => view.credited).map((view) => view.ticketId);
+    expect({
+      replaysSent: session.replays.length > 0,
+      replaysSettled: session.replays.filter((replay) => 'data' in replay.answer).length,
+      copiesCredited: session.copiesCredited,
+      ticketsCreditedTwice: credited.length - new Set(credited).size,
+    }).toEqual({ replaysSent: true, replaysSettled: 0, copiesCredited: expect.any(Number), ticketsCreditedTwice: 0 });
+    expect(session.copiesCredited).toBeLessThanOrEqual(1);
+  });
+
+  it('claims sent before the countdown ends earn nothing: each is refused as too early', () => {
+    const session = sessions[ROSTER.indexOf('early-claim')];
+    expect(session.earlyClaims.length).toBeGreaterThanOrEqual(5);
+    const answers = new Set(
+      session.earlyClaims.map(({ answer }) => ('error' in answer ? answer.error.code : `settled: ${answer.data.outcome}`)),
+    );
+    expect([...answers]).toEqual(['too_early']);
+    expect(session.views.filter((view) => view.sentAfterCountdownMs < 0)).toEqual([]);
+  });
+});
