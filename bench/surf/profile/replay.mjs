@@ -23,6 +23,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inTransaction } from '../../lib/pg-transaction.mjs';
+import { humanTelemetry } from './human-telemetry.mjs';
 import { serveRequests, sharedNow } from '../../fanout/lib/common.mjs';
 
 const PICK_CAMPAIGN = `
@@ -54,19 +55,6 @@ const LEDGER_INSERT = `INSERT INTO credit_ledger (account, user_id, campaign_id,
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (idempotency_key, account) DO NOTHING RETURNING id`;
 
 const RECENT_TELEMETRY = `SELECT telemetry FROM view_tickets WHERE viewer_id = $1 AND status = 'claimed' ORDER BY claimed_at DESC LIMIT $2`;
-
-function telemetry() {
-  return {
-    x: 820 + Math.random() * 90,
-    y: 60 + Math.random() * 30,
-    clickDelayMs: 200 + Math.random() * 2000,
-    intervalMs: 15_000 + Math.random() * 30_000,
-    target: { x: 812, y: 58, width: 104, height: 40 },
-    isTrusted: true,
-    keyEvent: false,
-    visible: true,
-  };
-}
 
 /**
  * Every statement goes through here: with `named` (modes '…+prepared'), as a named prepared
@@ -151,7 +139,7 @@ async function currentView(pool, viewer, connectionId) {
     await exec(db, `UPDATE view_tickets SET status = $2, claimed_at = now(), telemetry = $3 WHERE id = $1`, [
       ticket,
       'claimed',
-      JSON.stringify(telemetry()),
+      JSON.stringify(humanTelemetry()),
     ]);
     await exec(
       db,
@@ -218,7 +206,7 @@ async function compactView(pool, viewer, connectionId) {
         WHERE id = $1 AND viewer_id = $2 AND connection_id = $3 AND status = 'open'
           AND now() - issued_at >= make_interval(secs => timer_seconds)
        RETURNING post_id`,
-      [issued.id, viewer.userId, connectionId, JSON.stringify(telemetry())],
+      [issued.id, viewer.userId, connectionId, JSON.stringify(humanTelemetry())],
     );
     if (!ticket) return false;
     await exec(db, RECENT_TELEMETRY, [viewer.userId, 11]);
@@ -329,7 +317,7 @@ async function functionsView(pool, viewer, connectionId) {
     next.ticket_id,
     viewer.userId,
     connectionId,
-    JSON.stringify(telemetry()),
+    JSON.stringify(humanTelemetry()),
     -5,
     150,
     1_000_000_000,

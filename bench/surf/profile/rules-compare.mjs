@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inTransaction } from '../../lib/pg-transaction.mjs';
+import { humanTelemetry } from './human-telemetry.mjs';
 import {
   createBenchDatabase,
   envNumber,
@@ -57,19 +58,6 @@ const RULES = {
   accounts_per_address: 4,
 };
 
-function telemetry() {
-  return {
-    x: 820 + Math.random() * 90,
-    y: 60 + Math.random() * 30,
-    clickDelayMs: 200 + Math.random() * 2000,
-    intervalMs: 15_000 + Math.random() * 30_000,
-    target: { x: 812, y: 58, width: 104, height: 40 },
-    isTrusted: true,
-    keyEvent: false,
-    visible: true,
-  };
-}
-
 const challenge = () => String(randomInt(1e6)).padStart(6, '0');
 
 // ---- plpgsql -------------------------------------------------------------------------------
@@ -92,7 +80,7 @@ async function plpgsqlFirst(pool, viewer) {
 
 /** Answers [credited, next ticket id or null]. */
 async function plpgsqlClaim(pool, viewer, ticket) {
-  const params = { ...offerParams(viewer), ticket, telemetry: telemetry(), code: null, risk_delta: -5, next: true };
+  const params = { ...offerParams(viewer), ticket, telemetry: humanTelemetry(), code: null, next: true };
   const { rows } = await pool.query({ ...SURF_CLAIM, values: [JSON.stringify(params)] });
   const answer = rows[0].answer;
   if (answer.refusal) throw new Error(`refused: ${answer.refusal}`);
@@ -198,7 +186,7 @@ async function tsClaim(pool, viewer, ticketId) {
       rows: [{ applied }],
     } = await db.query(prepared('ledger', [`view:${ticketId}`, ledgerRows(viewer, ticket.post_id)]));
     if (!applied) throw new Error('ledger key used');
-    await db.query(prepared('close', [ticketId, JSON.stringify(telemetry())]));
+    await db.query(prepared('close', [ticketId, JSON.stringify(humanTelemetry())]));
     const {
       rows: [after],
     } = await db.query(prepared('credit', [viewer.userId, -5, RULES.block_at]));
@@ -241,7 +229,7 @@ async function tsCompactClaim(pool, viewer, ticketId) {
         RULES.block_at,
         `view:${ticketId}`,
         ledgerRows(viewer, row.post_id),
-        JSON.stringify(telemetry()),
+        JSON.stringify(humanTelemetry()),
         ticketId,
       ]),
     );
