@@ -15,6 +15,7 @@ import { DropLatestClaimsIndex1763773800000 } from './1763773800000-DropLatestCl
 import { DeclarableSchema1763774100000 } from './1763774100000-DeclarableSchema.js';
 import { SurfRules1763774400000 } from './1763774400000-SurfRules.js';
 import { FairCredits1763775000000 } from './1763775000000-FairCredits.js';
+import { ProvenViews1763775600000 } from './1763775600000-ProvenViews.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   DeclarableSchema1763774100000,
   SurfRules1763774400000,
   FairCredits1763775000000,
+  ProvenViews1763775600000,
 ];

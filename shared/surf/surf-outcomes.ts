@@ -28,8 +28,9 @@ export type SurfClaimRefusalCode = SurfTicketRefusal | ErrorCode;
 
 /**
  * What a settled claim came to. Every outcome but `credited` closes the ticket without credit:
- * `scripted` (an untrusted click, or a key press in a page without focus), `unseen` (a hidden or
- * unfocused tab), `wrong_code` (a challenge answered wrong), `stopped` (earning is stopped on the
+ * `scripted` (an untrusted click, a key press in a page without focus, or a click delay longer than
+ * the server saw), `unseen` (a hidden or unfocused tab), `wrong_code` (a challenge answered wrong),
+ * `rechecked` (answered right just after a wrong answer: not credited yet), `stopped` (earning is stopped on the
  * account: this claim crossed the block threshold, or an earlier one did).
  */
 export const SURF_CLAIM_OUTCOMES = [
@@ -37,6 +38,7 @@ export const SURF_CLAIM_OUTCOMES = [
   'scripted',
   'unseen',
   'wrong_code',
+  'rechecked',
   'stopped',
   'daily_cap',
   'out_of_credits',
@@ -60,6 +62,7 @@ export const SURF_RISK_SIGNALS = [
   'regular_delay',
   'no_break',
   'shared_address',
+  'shared_device',
   'wrong_code',
 ] as const;
 export type SurfRiskSignal = (typeof SURF_RISK_SIGNALS)[number];

@@ -46,11 +46,12 @@ export async function signUpMember(
 }
 
 /**
- * The member surfed a moment ago, so their next view is not a surf session's first, which asks
- * for a verification code (surf-challenge.e2e.ts answers those).
+ * The member surfed a moment ago and their account is past probation (a week old), so their next
+ * view is neither a surf session's first nor a new account's, which ask for a verification code
+ * (surf-challenge.e2e.ts answers those).
  */
 export async function continueSurfSession(app: AppUnderTest, member: Member): Promise<void> {
-  await app.db.query(`UPDATE users SET last_claim_at = now() WHERE id = $1`, [member.id]);
+  await app.db.query(`UPDATE users SET last_claim_at = now(), created_at = now() - interval '8 days' WHERE id = $1`, [member.id]);
 }
 
 /** The live credit count in the member header (it comes over the socket). */

@@ -42,6 +42,7 @@ const ROSTER: SurferKind[] = [
   'metronome',
   'hidden-tab',
   'protocol',
+  'patient-protocol',
   'replay',
   'early-claim',
 ];
@@ -53,7 +54,13 @@ const OWNERS = 4;
 const POSTS_PER_OWNER = 20;
 
 /** What each bot may earn, as a share of the honest surfers' mean credits. */
-const SHARE_LIMITS: Partial<Record<SurferKind, number>> = { script: 0.01, metronome: 0.01, 'hidden-tab': 0.01, protocol: 0.05 };
+const SHARE_LIMITS: Partial<Record<SurferKind, number>> = {
+  script: 0.01,
+  metronome: 0.01,
+  'hidden-tab': 0.01,
+  protocol: 0.05,
+  'patient-protocol': 0.05,
+};
 /** The least an honest surfer earns in the time. */
 const HONEST_MIN_CREDITS = 15;
 /** The share of an honest surfer's views challenged beyond the first view of the session. */
@@ -152,10 +159,17 @@ describe(`${ROSTER.length} surfers, ${SURF_SECONDS} s, a 1 s countdown`, () => {
     expect(explained(shareFailures(kind))).toEqual([]);
   });
 
-  it('a protocol client with human-like telemetry that cannot read the image earns at most 5%, and no credit after a few wrong answers in a row', () => {
-    const failures = shareFailures('protocol');
-    if (one('protocol').creditedAfterWrongRun(WRONG_ANSWERS_BEFORE_STOP))
-      failures.push(`protocol: credited after ${WRONG_ANSWERS_BEFORE_STOP} wrong answers in a row`);
+  it('a protocol client whose human-like telemetry the server’s clock contradicts earns at most 5%, guesses or not', () => {
+    const bot = one('protocol');
+    const allowed = Math.floor(SHARE_LIMITS.protocol! * honestMean);
+    const failures = bot.credited > allowed ? [`protocol: earned ${bot.credited}, at most ${allowed} allowed`] : [];
+    expect(explained(failures)).toEqual([]);
+  });
+
+  it('a patient protocol client that cannot read the image earns at most 5% but for luck, and no credit after a few wrong answers in a row', () => {
+    const failures = shareFailures('patient-protocol');
+    if (one('patient-protocol').creditedAfterWrongRun(WRONG_ANSWERS_BEFORE_STOP))
+      failures.push(`patient-protocol: credited after ${WRONG_ANSWERS_BEFORE_STOP} wrong answers in a row`);
     expect(explained(failures)).toEqual([]);
   });
 

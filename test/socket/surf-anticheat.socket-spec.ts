@@ -2,9 +2,10 @@ import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import type { SurfClaimOutcome } from '../../shared/surf/surf-outcomes.js';
 import type { ClickTelemetry, SurfClaimAnswer } from '../../shared/surf/surf.js';
-import { BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from '../../server/src/surf/risk-thresholds.js';
+import { ANSWERS_KEPT, BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from '../../server/src/surf/risk-thresholds.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
+import { TestBrowser } from '../support/test-browser.js';
 import { signUpAdmin } from '../support/socket-fixtures.js';
 import {
   balanceOf,
@@ -15,6 +16,7 @@ import {
   creditedClaim,
   humanClick,
   nextTicket,
+  pastProbation,
   promotedPost,
   riskOf,
   setTestTimeout,
@@ -38,6 +40,13 @@ beforeAll(async () => {
 });
 
 type Surfer = TestMember & { tab: TestSocket };
+
+/** A member past probation (probation: the next describe), so that one challenge is one the rule under test asked for. */
+async function surferOfStanding(): Promise<Surfer> {
+  const member = await surfer(testApp.baseUrl);
+  await pastProbation(db, member.id);
+  return member;
+}
 
 /** A poster with `count` posts of `credits` each (one view per post and viewer a day). */
 async function posterWith(count: number, credits = 2): Promise<{ poster: TestMember; pids: number[] }> {
@@ -72,7 +81,7 @@ describe('when a view asks for a code', () => {
   it('the first view of a surf session, answered right, is credited; the next ones of the session are not challenged', async () => {
     await posterWith(5);
     await posterWith(1);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     const first = await nextTicket(bob.browser, bob.tab);
     expect(first.answer.data.codes).not.toBeNull();
     const code = await challengeCodeOf(db, first.ticketId);
@@ -96,7 +105,7 @@ describe('when a view asks for a code', () => {
 
   it(`from a score of ${CHALLENGE_AT} every view asks for a code; only the right one credits`, async () => {
     const { pids } = await posterWith(4);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
     await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [bob.id, CHALLENGE_AT]);
     const balance = await balanceOf(db, bob.id);
@@ -114,20 +123,52 @@ describe('when a view asks for a code', () => {
       error: { code: 'closed_without_credit', message: 'This view cannot be counted any more.' },
     });
 
+    // One right pick just after a wrong one could be a guess (one in the options shown): not credited yet.
+    const recheck = await nextTicket(bob.browser, bob.tab);
+    expect(recheck.answer.data.codes).not.toBeNull();
+    expect(await claim(bob.tab, recheck.ticketId, humanClick(), (await challengeCodeOf(db, recheck.ticketId))!)).toMatchObject({
+      data: { outcome: 'rechecked', credited: 0, cc: balance, message: expect.stringMatching(/answer the next one right/) },
+    });
+
     const right = await nextTicket(bob.browser, bob.tab);
+    expect(right.answer.data.codes).not.toBeNull();
     expect(await claim(bob.tab, right.ticketId, humanClick(), (await challengeCodeOf(db, right.ticketId))!)).toEqual({
       data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!' },
     });
     expect(pids).toContain(right.pid);
-    // The wrong answer added 30; the right one, a clean click, took 5 and 20 off.
-    expect((await riskOf(db, bob.id)).score).toBe(CHALLENGE_AT + 30 - 25);
+    // The wrong answer added 30; each right one, a clean click, took 5 and 20 off.
+    expect((await riskOf(db, bob.id)).score).toBe(CHALLENGE_AT + 30 - 25 - 25);
+  });
+});
+
+describe('probation', () => {
+  it('a new account’s first three views are challenged; a member of standing is asked at the session’s start only', async () => {
+    await posterWith(4);
+    const newcomer = await surfer(testApp.baseUrl);
+    const challenged: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { ticketId, answer } = await nextTicket(newcomer.browser, newcomer.tab);
+      challenged.push(answer.data.codes !== null);
+      await creditedClaim(newcomer.tab, ticketId, humanClick(), (await challengeCodeOf(db, ticketId)) ?? undefined);
+    }
+    expect(challenged).toEqual([true, true, true]);
+
+    const member = await surferOfStanding();
+    const asked: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { ticketId, answer } = await nextTicket(member.browser, member.tab);
+      asked.push(answer.data.codes !== null);
+      await creditedClaim(member.tab, ticketId, humanClick(), (await challengeCodeOf(db, ticketId)) ?? undefined);
+    }
+    // The random share may ask once more in a while, never on the view right after the first.
+    expect(asked.slice(0, 2)).toEqual([true, false]);
   });
 });
 
 describe('views the client reports as scripted or unseen', () => {
   it('an untrusted click is settled as scripted: no credit, a clear message, the score rises by 25, and the next post comes', async () => {
     const { pids } = await posterWith(3);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
     const code = (await challengeCodeOf(db, ticketId))!;
     const answer = settled(await claimWithNext(bob.tab, ticketId, humanClick({ isTrusted: false }), code));
@@ -146,9 +187,9 @@ describe('views the client reports as scripted or unseen', () => {
 
   it('a key press in a page without focus is scripted too; a click in a hidden tab is unseen (15)', async () => {
     await posterWith(4);
-    const carol = await surfer(testApp.baseUrl);
+    const carol = await surferOfStanding();
     expect(await view(carol, humanClick({ keyEvent: true, visible: false }))).toEqual({ outcome: 'scripted', score: 40 });
-    const dave = await surfer(testApp.baseUrl);
+    const dave = await surferOfStanding();
     const hidden = await view(dave, humanClick({ visible: false }));
     expect(hidden).toEqual({ outcome: 'unseen', score: 15 });
     expect(await balanceOf(db, carol.id)).toBe(SIGNUP_BONUS_CREDITS);
@@ -161,7 +202,7 @@ describe('views the client reports as scripted or unseen', () => {
 describe('the risk score', () => {
   it('identical repeated intervals and positions raise it; the current click is not compared with itself', async () => {
     await posterWith(4);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     const same = humanClick({ x: 77, y: 88, intervalMs: 12_345 });
     const scores: number[] = [];
     for (let i = 0; i < 3; i++) scores.push((await view(bob, same)).score);
@@ -170,7 +211,7 @@ describe('the risk score', () => {
 
     // A key press has no position: only its interval is compared.
     await posterWith(4);
-    const carol = await surfer(testApp.baseUrl);
+    const carol = await surferOfStanding();
     const keys: number[] = [];
     for (let i = 0; i < 3; i++) keys.push((await view(carol, humanClick({ keyEvent: true, intervalMs: 9_000 }))).score);
     expect(keys).toEqual([0, 0, 10]);
@@ -178,14 +219,26 @@ describe('the risk score', () => {
 
   it('a wrong answer is not credited and raises the score by 30', async () => {
     await posterWith(2);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     expect(await wronglyAnswered(bob)).toMatchObject({ outcome: 'wrong_code', credited: 0, cc: SIGNUP_BONUS_CREDITS });
     expect(await riskOf(db, bob.id)).toEqual({ score: 30, blocked: false });
   });
 
+  it(`${WRONG_CODES_TO_STOP} wrong answers among the last ${ANSWERS_KEPT} stop earning, below the block score, right ones between them or not`, async () => {
+    await posterWith(3);
+    const bob = await surferOfStanding();
+    const outcomes: SurfClaimOutcome[] = [(await wronglyAnswered(bob)).outcome];
+    const { ticketId } = await nextTicket(bob.browser, bob.tab);
+    outcomes.push(settled(await claim(bob.tab, ticketId, humanClick(), (await challengeCodeOf(db, ticketId))!)).outcome);
+    for (let i = 1; i < WRONG_CODES_TO_STOP; i++) outcomes.push((await wronglyAnswered(bob)).outcome);
+    expect(outcomes).toEqual(['wrong_code', 'rechecked', ...Array(WRONG_CODES_TO_STOP - 2).fill('wrong_code'), 'stopped']);
+    expect((await riskOf(db, bob.id)).blocked).toBe(true);
+    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
+  });
+
   it(`${WRONG_CODES_TO_STOP} wrong answers in a row stop earning, below the block score`, async () => {
     await posterWith(4);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     await db.query(`UPDATE users SET risk_score = $2 WHERE id = $1`, [bob.id, CHALLENGE_AT]);
     const outcomes: SurfClaimOutcome[] = [];
     for (let i = 0; i < WRONG_CODES_TO_STOP; i++) outcomes.push((await wronglyAnswered(bob)).outcome);
@@ -198,7 +251,7 @@ describe('the risk score', () => {
 
   it('hours of surfing without a break of 15 minutes raise the score a little on every view', async () => {
     await posterWith(2);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
     await db.query(`UPDATE users SET surf_streak_start = now() - interval '3 hours 1 minute' WHERE id = $1`, [bob.id]);
     expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
@@ -209,7 +262,7 @@ describe('the risk score', () => {
   it('many accounts surfing from one address raise the score at the first claim of each one’s session', async () => {
     await posterWith(2);
     const others = [await surfer(testApp.baseUrl), await surfer(testApp.baseUrl), await surfer(testApp.baseUrl)];
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     const address = '203.0.113.45';
     for (const member of [...others, bob]) await db.query(`UPDATE sessions SET ip = $2 WHERE user_id = $1`, [member.id, address]);
     await db.query(`UPDATE users SET last_claim_at = now() - interval '1 hour' WHERE id = ANY($1)`, [others.map((o) => o.id)]);
@@ -220,12 +273,37 @@ describe('the risk score', () => {
     // Not again within the session.
     expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
   });
+
+  it('a browser keeps one device id across the accounts it signs up; many accounts surfing from one device raise the score', async () => {
+    await posterWith(2);
+    const shared = new TestBrowser(testApp.baseUrl);
+    const first = await signUp(testApp.baseUrl, {}, shared);
+    const second = await signUp(testApp.baseUrl, {}, shared);
+    const elsewhere = await surferOfStanding();
+    const devices = async (id: number) =>
+      (await db.query(`SELECT device FROM sessions WHERE user_id = $1`, [id])).rows.map((row: { device: string }) => row.device);
+    const [device] = await devices(first.id);
+    expect(device).toMatch(/^[\w-]{22}$/);
+    expect(shared.cookies.get('did')).toBe(device);
+    expect(await devices(second.id)).toEqual([device]);
+    expect(await devices(elsewhere.id)).not.toContain(device);
+
+    // Three more accounts on one device with bob's, on other addresses, that surfed in the last day.
+    const others = [await surfer(testApp.baseUrl), await surfer(testApp.baseUrl), await surfer(testApp.baseUrl)];
+    const bob = await surferOfStanding();
+    for (const [i, member] of [...others, bob].entries())
+      await db.query(`UPDATE sessions SET device = $2, ip = $3 WHERE user_id = $1`, [member.id, device, `198.51.100.${i + 1}`]);
+    await db.query(`UPDATE users SET last_claim_at = now() - interval '1 hour' WHERE id = ANY($1)`, [others.map((o) => o.id)]);
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
+    const { rows } = await db.query(`SELECT risk_evidence FROM users WHERE id = $1`, [bob.id]);
+    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_device'], score: 5 }]);
+  });
 });
 
 describe('stopping', () => {
   it('the claim that crosses the block score is not credited', async () => {
     const { pids } = await posterWith(2);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     // Arranged: four earlier clicks on one point (this one repeats them: +30; its right answer: −20),
     // and a score just below the line.
     await db.query(
@@ -248,7 +326,7 @@ describe('stopping', () => {
   it('a scripted surfer is stopped; every admin is told once, with the signals and when; the member sees why and how to appeal', async () => {
     await posterWith(5);
     await posterWith(2);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     const adminTabs = await Promise.all(admins.map((admin) => connectSocket(testApp.baseUrl, admin.browser)));
     const bystander = await surfer(testApp.baseUrl);
 
@@ -295,7 +373,7 @@ describe('stopping', () => {
 
   it('an admin lifts the stop: earning restored and the score reset, the ledger untouched; a member trying it gets 403', async () => {
     await posterWith(3);
-    const bob = await surfer(testApp.baseUrl);
+    const bob = await surferOfStanding();
     expect((await view(bob, humanClick())).outcome).toBe('credited');
     await db.query(`UPDATE users SET risk_score = 400, earning_blocked = true, wrong_codes = 2 WHERE id = $1`, [bob.id]);
     const bobsLedger = async () =>

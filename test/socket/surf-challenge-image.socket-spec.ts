@@ -7,14 +7,15 @@ import type { TestSocket } from '../support/socket-client.js';
 import {
   challengeCodeOf,
   claimWithNext,
-  type ClaimAck,
   creditedClaim,
   humanClick,
   nextTicket,
+  pastProbation,
   promotedPost,
   surfer,
   surfNext,
   ticketStatus,
+  type ClaimAck,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 import { fetchRaw } from '../support/test-app.js';
@@ -104,6 +105,7 @@ describe('the challenge picture', () => {
   it('answers 404 for a ticket that asks for no code', async () => {
     await postsToView(2);
     const bob = await surfer(testApp.baseUrl);
+    await pastProbation(db, bob.id);
     // A surf session's first view asks for a code; answered right, the next one does not.
     const first = await nextTicket(bob.browser, bob.tab);
     const ack = await claimWithNext(bob.tab, first.ticketId, humanClick(), (await challengeCodeOf(db, first.ticketId))!);

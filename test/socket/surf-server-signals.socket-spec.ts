@@ -57,11 +57,13 @@ describe('the server-side delay between the countdown and the claim', () => {
     expect(await evidenceOf(bob.id)).toEqual([]);
   });
 
-  it('an instant claim that reports a human click delay raises the score twice: instant, and disagreeing with the server', async () => {
+  it('an instant claim that reports a human click delay earns nothing (the server’s clock contradicts it) and raises the score twice: instant, and disagreeing', async () => {
     await posts(2);
     const bot = await surfer(testApp.baseUrl);
-    expect(await viewAfter(bot, 0, 1170)).toEqual({ outcome: 'credited', score: 40 });
-    expect(await viewAfter(bot, 0, 1170)).toEqual({ outcome: 'credited', score: 80 });
+    const balance = await balanceOf(db, bot.id);
+    expect(await viewAfter(bot, 0, 1170)).toEqual({ outcome: 'scripted', score: 40 });
+    expect(await viewAfter(bot, 0, 1170)).toEqual({ outcome: 'scripted', score: 80 });
+    expect(await balanceOf(db, bot.id)).toBe(balance);
     expect(80).toBeGreaterThanOrEqual(CHALLENGE_AT);
     const evidence = await evidenceOf(bot.id);
     expect(evidence.map((claim) => claim.signals)).toEqual([

@@ -244,7 +244,8 @@ export class SurfSession {
 // ---------------------------------------------------------------------------------------------
 // The surfers
 
-export type SurferKind = 'honest' | 'script' | 'metronome' | 'hidden-tab' | 'protocol' | 'replay' | 'early-claim';
+export type SurferKind =
+  'honest' | 'script' | 'metronome' | 'hidden-tab' | 'protocol' | 'patient-protocol' | 'replay' | 'early-claim';
 
 /** What a surfer needs to surf: its session, its dice, and the database (where a person "reads" the image). */
 export interface SurfContext {
@@ -344,6 +345,23 @@ async function protocol({ session, dice }: SurfContext): Promise<void> {
   }
 }
 
+/**
+ * socket.io-client speaking the protocol like the one above, but patient: it waits as long as the
+ * click delay it reports, like a person, so the server's clock agrees with its telemetry. It
+ * cannot read a challenge image either, so it picks one of the offered codes at random.
+ */
+async function patientProtocol({ session, dice }: SurfContext): Promise<void> {
+  for (let view = session.onScreen(); view; view = session.onScreen()) {
+    const reported = humanPause(dice);
+    await waitUntil(view.countdownEnd + reported);
+    const now = Date.now();
+    const telemetry = mouseClick(randomPoint(dice), now - view.countdownEnd, session.intervalAt(now));
+    const code = view.codes ? dice.pick(view.codes) : undefined;
+    const [answer] = await session.click(view, telemetry, code, view.codes ? { guessedAmong: view.codes.length } : {});
+    if ('error' in answer) await sleep(10);
+  }
+}
+
 /** How many identical claims the replay bot sends at once, on its first view. */
 export const CONCURRENT_COPIES = 50;
 
@@ -392,6 +410,7 @@ export const SURFERS: Record<SurferKind, (context: SurfContext) => Promise<void>
   metronome,
   'hidden-tab': hiddenTab,
   protocol,
+  'patient-protocol': patientProtocol,
   replay,
   'early-claim': earlyClaim,
 };

@@ -252,6 +252,11 @@ export function refusal(answer: ClaimAck): SocketRefusal<SurfClaimRefusalCode> {
 }
 
 /** A new member with one connected tab. */
+/** Makes the member's account a week and a day old: past probation (its first views are challenged more). */
+export async function pastProbation(db: pg.Client, userId: number): Promise<void> {
+  await db.query(`UPDATE users SET created_at = now() - interval '8 days' WHERE id = $1`, [userId]);
+}
+
 export async function surfer(baseUrl: string): Promise<TestMember & { tab: TestSocket }> {
   const member = await signUp(baseUrl);
   return Object.assign(member, { tab: await connectSocket(baseUrl, member.browser) });

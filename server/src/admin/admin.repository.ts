@@ -21,7 +21,7 @@ export class AdminRepository {
   async restoreEarning(userId: number): Promise<boolean> {
     // TypeORM answers an UPDATE with [rows, affected].
     const [, affected]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE users SET earning_blocked = false, risk_score = 0, wrong_codes = 0, risk_evidence = '[]' WHERE id = $1`,
+      `UPDATE users SET earning_blocked = false, risk_score = 0, wrong_codes = 0, recent_answers = '{}', risk_evidence = '[]' WHERE id = $1`,
       [userId],
     );
     return affected === 1;

@@ -22,6 +22,8 @@ import { MAX_SIGNED_IN_ACCOUNTS, type BrowserSessions } from './session-cookies.
 export interface ClientMeta {
   userAgent: string;
   ip: string;
+  /** The browser's device cookie (device-cookie.ts). */
+  device: string;
 }
 
 const MAX_FAILED_LOGINS = 5;
@@ -153,7 +155,7 @@ export class AuthService {
    * an account keeps the others; a plain login replaces and revokes the active one.
    */
   async startSession(userId: number, meta: ClientMeta, browser: BrowserSessions, addAccount: boolean): Promise<BrowserSessions> {
-    const { token } = await this.sessions.create(userId, meta.userAgent, meta.ip);
+    const { token } = await this.sessions.create(userId, meta);
     const previous = browser.active && browser.active !== 'invalid' ? browser.active : null;
     if (addAccount) {
       const others = [previous, ...browser.others].filter((t): t is string => Boolean(t));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestCookies } from '../common/http/request-cookies.js';
 import { SESSION_LIFETIME_DAYS } from '../sessions/sessions.service.js';
+import { writeDeviceCookie } from './device-cookie.js';
 
 /** The active account's session token. */
 export const SESSION_COOKIE = 'sid';
@@ -24,9 +25,11 @@ export function readSessionCookies(request: FastifyRequest): BrowserSessions {
 
 /**
  * httpOnly so scripts never see the token, SameSite=Lax against cross-site requests,
- * Secure whenever the site is served over https.
+ * Secure whenever the site is served over https. A request that began a session also gives the
+ * browser its device cookie.
  */
 export function writeSessionCookies(request: FastifyRequest, reply: FastifyReply, sessions: BrowserSessions): void {
+  writeDeviceCookie(request, reply);
   const options = {
     path: '/',
     httpOnly: true,

@@ -6,8 +6,9 @@ import { UserEntity } from '../users/user.entity.js';
 @Unique('sessions_token_hash_key', ['tokenHash'])
 @Unique('sessions_socket_id_key', ['socketId'])
 @Index('sessions_user', ['userId'], { where: 'revoked_at IS NULL' })
-/** The accounts surfing from one address (the surf score's address check). */
+/** The accounts surfing from one address or one device (the surf score's checks). */
 @Index('sessions_ip', ['ip'])
+@Index('sessions_device', ['device'], { where: "device <> ''" })
 export class SessionEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'sessions_pkey' })
   id: string;
@@ -28,6 +29,10 @@ export class SessionEntity {
 
   @Column({ type: 'text', default: '' })
   ip: string;
+
+  /** The browser's device cookie when the session began ('' when it sent none). */
+  @Column({ type: 'text', default: '' })
+  device: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

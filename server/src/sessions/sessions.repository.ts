@@ -9,6 +9,7 @@ export interface NewSession {
   socketId: string;
   userAgent: string;
   ip: string;
+  device: string;
   lifetimeDays: number;
 }
 
@@ -41,9 +42,9 @@ export class SessionsRepository {
 
   async insert(session: NewSession): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO sessions (user_id, token_hash, socket_id, user_agent, ip, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
-      [session.userId, session.tokenHash, session.socketId, session.userAgent, session.ip, session.lifetimeDays],
+      `INSERT INTO sessions (user_id, token_hash, socket_id, user_agent, ip, device, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7))`,
+      [session.userId, session.tokenHash, session.socketId, session.userAgent, session.ip, session.device, session.lifetimeDays],
     );
   }
 

@@ -26,15 +26,19 @@ export class SessionsService {
     private readonly cache: MemberCache,
   ) {}
 
-  async create(userId: number, userAgent: string, ip: string): Promise<{ token: string; socketId: string }> {
+  async create(
+    userId: number,
+    client: { userAgent: string; ip: string; device: string },
+  ): Promise<{ token: string; socketId: string }> {
     const token = randomToken();
     const socketId = randomToken(18);
     await this.sessions.insert({
       userId,
       tokenHash: sha256(token),
       socketId,
-      userAgent: userAgent.slice(0, 500),
-      ip,
+      userAgent: client.userAgent.slice(0, 500),
+      ip: client.ip,
+      device: client.device,
       lifetimeDays: SESSION_LIFETIME_DAYS,
     });
     return { token, socketId };

@@ -7,7 +7,9 @@
 export const CHALLENGE_AT = 50;
 /** The claim that brings the score to this stops the member's earning, and is not credited; admins are told. */
 export const BLOCK_AT = 150;
-/** This many wrong challenge answers in a row stop earning too. */
+/** The member's last this many challenge answers are kept: a wrong one among them keeps every view challenged. */
+export const ANSWERS_KEPT = 4;
+/** This many wrong answers among the last ANSWERS_KEPT stop earning too. */
 export const WRONG_CODES_TO_STOP = 3;
-/** From this many accounts surfing (in 24 h) from one address, each one's session start raises its score. */
+/** From this many accounts surfing (in 24 h) from one address, or from one device, each one's session start raises its score. */
 export const ACCOUNTS_PER_ADDRESS = 4;

@@ -54,6 +54,8 @@ export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string
       return 'This post was not on screen (the tab was hidden or in the background). No credit for this view: keep the tab in front while you surf.';
     case 'wrong_code':
       return 'That was not the code shown. No credit for this view; the next post is on its way.';
+    case 'rechecked':
+      return 'Right code, thank you. After a wrong code one right answer is not enough: answer the next one right and your views earn again.';
     case 'stopped':
       return EARNING_STOPPED;
     case 'daily_cap':
@@ -105,6 +107,7 @@ const SIGNAL_TEXTS: Record<SurfRiskSignal, string> = {
   regular_delay: 'machine-regular click delays',
   no_break: 'hours without a break',
   shared_address: 'many accounts from one address',
+  shared_device: 'many accounts from one device',
   wrong_code: 'wrong verification code',
 };
 

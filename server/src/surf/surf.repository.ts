@@ -32,26 +32,30 @@ export interface SurfClaimParams extends SurfOfferParams {
   code: string | null;
   /** The risk score from which the member stops earning. */
   block_at: number;
-  /** Wrong challenge answers in a row that stop earning. */
+  /** How many of the member's last challenge answers are kept. */
+  answers_kept: number;
+  /** Wrong answers among those kept that stop earning. */
   wrong_codes_to_stop: number;
-  /** From this many accounts surfing from one address, the address is a signal. */
+  /** From this many accounts surfing from one address (or device), the address (or device) is a signal. */
   accounts_per_address: number;
   /** Also offer the next post, in the same transaction. */
   next: boolean;
 }
 
 /** surf_offer's answer: a ticket with its post, or why there is none; and the tickets it replaced. */
-export type OfferRow = { replaced: { id: string; connection: string }[] | null } & (
-  | { empty: SurfEmptyReason }
-  | {
-      empty?: undefined;
-      ticket: string;
-      issued_ms: number;
-      timer: number;
-      challenge: string | null;
-      post: Omit<PostFields, 'created_at'> & { created_ms: number };
-    }
-);
+export type OfferRow = { replaced: { id: string; connection: string }[] | null } &
+  /** next_ms: when a post can be offered next (app ms), when the rules can tell. */
+  (
+    | { empty: SurfEmptyReason; next_ms?: number | null }
+    | {
+        empty?: undefined;
+        ticket: string;
+        issued_ms: number;
+        timer: number;
+        challenge: string | null;
+        post: Omit<PostFields, 'created_at'> & { created_ms: number };
+      }
+  );
 
 /** surf_claim's answer: a refusal (the ticket is unchanged), or the outcome of the settled claim. */
 export type ClaimRow =

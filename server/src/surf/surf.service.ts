@@ -12,7 +12,7 @@ import { RealtimeService } from '../realtime/realtime.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { renderChallengeImage } from './challenge-image.js';
-import { ACCOUNTS_PER_ADDRESS, BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from './risk-thresholds.js';
+import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT, BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
@@ -75,6 +75,7 @@ export class SurfService {
       telemetry: claim.telemetry,
       code: claim.code ?? null,
       block_at: BLOCK_AT,
+      answers_kept: ANSWERS_KEPT,
       wrong_codes_to_stop: WRONG_CODES_TO_STOP,
       accounts_per_address: ACCOUNTS_PER_ADDRESS,
       next: claim.next === true,

@@ -102,9 +102,13 @@ export class UserEntity {
   @Column({ name: 'surf_streak_start', type: 'timestamptz', nullable: true, select: false })
   surfStreakStart: Date | null;
 
-  /** Wrong challenge answers in a row. */
+  /** The wrong answers among recentAnswers. */
   @Column({ name: 'wrong_codes', type: 'integer', default: 0, select: false })
   wrongCodes: number;
+
+  /** The last challenge answers (ANSWERS_KEPT), oldest first: true for right. */
+  @Column({ name: 'recent_answers', type: 'boolean', array: true, default: () => "'{}'", select: false })
+  recentAnswers: boolean[];
 
   /** The last 10 delays (ms) between a countdown's end and the claim, on the server's clock. */
   @Column({ name: 'recent_delays', type: 'integer', array: true, default: () => "'{}'", select: false })
