@@ -72,6 +72,12 @@ export interface SurfNextAnswer {
   post: PostItem | null;
   /** Why there is nothing to view; null when a post is offered. */
   emptyReason: SurfEmptyReason | null;
+  /**
+   * When there is nothing to view: the server time (ms) from which a post can be offered again (a
+   * post leaves the viewer's 24 hours, a campaign's or the member's daily cap resets); null when
+   * nothing now on offer will become viewable (no campaign could pay, or earning is stopped).
+   */
+  nextAt: number | null;
 }
 
 /** A settled claim: credited, or closed without credit (outcome says why). */

@@ -20,6 +20,12 @@ import { useSurfTestApp } from '../support/surf-test-app.js';
 const testApp = useSurfTestApp({ surf: { dailyEarningCap: 1 } });
 const { db } = testApp;
 
+/** The start of tomorrow on the database's calendar (the daily cap's day), in ms. */
+async function tomorrow(): Promise<number> {
+  const { rows } = await db.query(`SELECT floor(extract(epoch FROM (current_date + 1)::timestamptz) * 1000)::float8 AS ms`);
+  return rows[0].ms;
+}
+
 describe('the daily earning cap', () => {
   it("offers no post once the day's credited views are used up, with a clear message; other members still earn", async () => {
     const alice = await signUp(testApp.baseUrl);
@@ -36,6 +42,7 @@ describe('the daily earning cap', () => {
       ticket: null,
       post: null,
       emptyReason: 'daily_cap',
+      nextAt: await tomorrow(),
       data: { posts: [], message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
     });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
@@ -63,6 +70,7 @@ describe('the daily earning cap', () => {
           ticket: null,
           post: null,
           emptyReason: 'daily_cap',
+          nextAt: await tomorrow(),
           data: {
             posts: [],
             timer: 0,

@@ -83,13 +83,19 @@ describe('the next post in the claim acknowledgement', () => {
     const three = settled(await claimWithNext(bob.tab, two.next.ticket!.id));
     expect(three).toMatchObject({ credited: 1, cc: SIGNUP_BONUS_CREDITS + 3 });
     expect(new Set([first.pid, next.post!.pid, two.next.post!.pid])).toEqual(new Set(pids));
-    // Every post was viewed today: the last ack says so, as POST next would.
+    // Every post was viewed today: the last ack says so, as POST next would, and when the first
+    // of them can be shown again (24 hours after its credit).
     expect(three.next).toMatchObject({
       ticket: null,
       post: null,
       emptyReason: 'no_posts',
-      data: { posts: [], message: expect.stringMatching(/no posts for you to view/i) },
+      data: { posts: [], message: expect.stringMatching(/every post you can view/i) },
     });
+    const { rows } = await db.query(
+      `SELECT floor(extract(epoch FROM min(claimed_at) + interval '24 hours') * 1000)::float8 AS ms FROM view_tickets WHERE viewer_id = $1`,
+      [bob.id],
+    );
+    expect(three.next!.nextAt).toBe(rows[0].ms);
     expect(await openTickets(db, bob.id)).toEqual([]);
 
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 3);

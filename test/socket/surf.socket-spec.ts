@@ -30,20 +30,24 @@ import { TestBrowser } from '../support/test-browser.js';
 const testApp = useSurfTestApp({ socketEventsPerWindow: 1000 });
 const { db } = testApp;
 
-const NO_POSTS = /no posts for you to view/i;
+const NO_POSTS = /no posts for you to view right now: nobody else is promoting/i;
+const SEEN_EVERY_POST = /seen every post you can view for now/i;
 const member = () => signUp(testApp.baseUrl);
 const newSurfer = () => surfer(testApp.baseUrl);
 const tab = (m: TestMember) => connectSocket(testApp.baseUrl, m.browser);
 
-async function expectNothingOffered(m: TestMember, socket: TestSocket): Promise<void> {
+/** Nothing is offered; `later`: a post on offer becomes viewable to them again later, and when. */
+async function expectNothingOffered(m: TestMember, socket: TestSocket, later = false): Promise<number | null> {
   const { status, body } = await surfNext(m.browser, socket);
   expect(status).toBe(200);
   expect(body.data).toMatchObject({
     ticket: null,
     post: null,
     emptyReason: 'no_posts',
-    data: { posts: [], codes: null, challengeImage: null, message: expect.stringMatching(NO_POSTS) },
+    nextAt: later ? expect.any(Number) : null,
+    data: { posts: [], codes: null, challengeImage: null, message: expect.stringMatching(later ? SEEN_EVERY_POST : NO_POSTS) },
   });
+  return body.data!.nextAt;
 }
 
 const viewsEarned = async (userId: number) =>
@@ -150,8 +154,13 @@ describe('what is offered', () => {
     const bob = await newSurfer();
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     await creditedClaim(bob.tab, ticketId);
-    await expectNothingOffered(bob, bob.tab);
-    await expectNothingOffered(bob, bob.tab);
+    // The surf bar is told when the post can be shown again: a day after the credit.
+    const { rows } = await db.query(
+      `SELECT floor(extract(epoch FROM claimed_at + interval '24 hours') * 1000)::float8 AS ms FROM view_tickets WHERE id = $1`,
+      [ticketId],
+    );
+    expect(await expectNothingOffered(bob, bob.tab, true)).toBe(rows[0].ms);
+    expect(await expectNothingOffered(bob, bob.tab, true)).toBe(rows[0].ms);
 
     const carol = await newSurfer();
     expect((await nextTicket(carol.browser, carol.tab)).pid).toBe(pid);
@@ -286,7 +295,7 @@ describe('what is offered', () => {
     for (let i = 0; i < 3; i++) expect((await nextTicket(bob.browser, bob.tab)).pid).toBe(german);
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     await creditedClaim(bob.tab, ticketId);
-    await expectNothingOffered(bob, bob.tab); // the English post is not in Bob's languages
+    await expectNothingOffered(bob, bob.tab, true); // the English post is not in Bob's languages; the German ones come back tomorrow
 
     const refused: unknown[] = [
       ['xx'],

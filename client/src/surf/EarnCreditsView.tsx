@@ -11,6 +11,7 @@ import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { countdownLabel } from './countdown.js';
 import { RotatorLanguages } from './RotatorLanguages.js';
 import { SurfChallenge } from './SurfChallenge.js';
+import { SurfEmpty } from './SurfEmpty.js';
 import { canClaim, type SurfState } from './surfState.js';
 import { useSurfBar } from './useSurfBar.js';
 import './surf.css';
@@ -101,11 +102,12 @@ function SurfStage({ state, onRetry }: { state: SurfState; onRetry: () => void }
       return state.post ? <PostView post={state.post} showAuthor={false} /> : null;
     case 'empty':
       return (
-        <EmptyState title={state.data?.message ?? 'There is nothing to view right now.'}>
-          <button type="button" className="button" onClick={onRetry}>
-            Try again
-          </button>
-        </EmptyState>
+        <SurfEmpty
+          message={state.data?.message ?? 'There is nothing to view right now.'}
+          reason={state.empty?.reason ?? 'no_posts'}
+          nextAt={state.empty?.nextAt ?? null}
+          onRetry={onRetry}
+        />
       );
     case 'replaced':
       return (

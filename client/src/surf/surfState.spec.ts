@@ -19,6 +19,7 @@ function answer(overrides: Partial<SurfNextAnswer['data']> = {}): SurfNextAnswer
     ticket: { id: 't-1', issuedAt },
     post,
     emptyReason: null,
+    nextAt: null,
   };
 }
 
@@ -110,18 +111,26 @@ describe('surf bar state', () => {
     expect(surfReducer(state, { type: 'tick', serverNowMs: issuedAt + 17_000, clientNowMs: 5 }).countdown).toBe(0);
   });
 
-  it('shows the message when there is nothing to view', () => {
+  it('shows the message when there is nothing to view, why, and when a post can come again', () => {
     const state = run([
       {
         type: 'loaded',
-        answer: { ...answer({ message: 'No posts now.', posts: [] }), ticket: null, post: null, emptyReason: 'no_posts' },
+        answer: {
+          ...answer({ message: 'No posts now.', posts: [] }),
+          ticket: null,
+          post: null,
+          emptyReason: 'no_posts',
+          nextAt: issuedAt + 3_600_000,
+        },
         serverNowMs: 0,
         clientNowMs: 0,
       },
     ]);
     expect(state.phase).toBe('empty');
     expect(state.data?.message).toBe('No posts now.');
+    expect(state.empty).toEqual({ reason: 'no_posts', nextAt: issuedAt + 3_600_000 });
     expect(canClaim(state)).toBe(false);
+    expect(surfReducer(state, { type: 'loading' }).empty).toBeNull();
   });
 
   it('drops the ticket when another tab takes over or the connection is lost', () => {

@@ -1,4 +1,5 @@
 import type { PostItem } from '@shared/campaigns/campaigns.js';
+import type { SurfEmptyReason } from '@shared/surf/surf-outcomes.js';
 import type { SurfData, SurfNextAnswer, SurfTicket } from '@shared/surf/surf.js';
 import type { ApiFailure } from '../api/useApiData.js';
 import { secondsLeft } from './countdown.js';
@@ -36,6 +37,8 @@ export interface SurfState {
   failure: ApiFailure | null;
   /** Counts ticks, so every tick schedules the next even when the number shown stays. */
   ticks: number;
+  /** In the empty phase: why, and the server time (ms) from which a post can come again (null: not foreseeable). */
+  empty: { reason: SurfEmptyReason; nextAt: number | null } | null;
 }
 
 export const initialSurfState: SurfState = {
@@ -52,6 +55,7 @@ export const initialSurfState: SurfState = {
   notice: null,
   failure: null,
   ticks: 0,
+  empty: null,
 };
 
 export type SurfAction =
@@ -76,6 +80,7 @@ const withoutTicket = {
   pickedCode: null,
   countdown: 0,
   zeroAtMs: null,
+  empty: null,
 };
 
 export function surfReducer(state: SurfState, action: SurfAction): SurfState {
@@ -85,8 +90,11 @@ export function surfReducer(state: SurfState, action: SurfAction): SurfState {
     case 'loading':
       return { ...state, ...withoutTicket, phase: 'loading', failure: null };
     case 'loaded': {
-      const { data, ticket, post } = action.answer;
-      if (!ticket || !post) return { ...state, ...withoutTicket, phase: 'empty', data, failure: null };
+      const { data, ticket, post, emptyReason, nextAt } = action.answer;
+      if (!ticket || !post) {
+        const empty = { reason: emptyReason ?? 'no_posts', nextAt };
+        return { ...state, ...withoutTicket, phase: 'empty', data, failure: null, empty };
+      }
       const readyAtMs = ticket.issuedAt + data.timer * 1000;
       const countdown = secondsLeft(readyAtMs, action.serverNowMs, data.timer);
       return {

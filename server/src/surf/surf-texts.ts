@@ -69,14 +69,17 @@ export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string
   }
 }
 
-export function emptyText(reason: SurfEmptyReason, dailyCap: number): string {
+/** Why there is nothing to view; `later`: a post on offer becomes viewable again later (the answer says when). */
+export function emptyText(reason: SurfEmptyReason, dailyCap: number, later: boolean): string {
   switch (reason) {
     case 'earning_blocked':
       return EARNING_STOPPED;
     case 'daily_cap':
       return dailyCapText(dailyCap);
     case 'no_posts':
-      return 'There are no posts for you to view right now. Please try again in a few minutes.';
+      return later
+        ? 'You have seen every post you can view for now: each post earns you a credit once a day, and campaigns have daily limits.'
+        : 'There are no posts for you to view right now: nobody else is promoting a post in your languages.';
   }
 }
 

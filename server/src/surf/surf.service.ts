@@ -119,7 +119,7 @@ export class SurfService {
     for (const old of row.replaced ?? []) {
       if (old.connection !== connectionId) this.realtime.sendToRoom(old.connection, 'surf:replaced', [{ ticketId: old.id }]);
     }
-    if (row.empty !== undefined) return this.nothing(row.empty);
+    if (row.empty !== undefined) return this.nothing(row.empty, row.next_ms ?? null);
     this.rotation.served();
     const { created_ms, ...fields } = row.post;
     const post: PostItem = this.posts.toPost({ ...fields, created_at: new Date(created_ms) });
@@ -137,10 +137,11 @@ export class SurfService {
       ticket: { id: row.ticket, issuedAt: row.issued_ms },
       post,
       emptyReason: null,
+      nextAt: null,
     };
   }
 
-  private nothing(reason: SurfEmptyReason): SurfNextAnswer {
+  private nothing(reason: SurfEmptyReason, nextMs: number | null): SurfNextAnswer {
     const { timerSeconds, dailyEarningCap } = this.config.surf;
     return {
       data: {
@@ -149,11 +150,12 @@ export class SurfService {
         m1: SURF_HEADLINE,
         codes: null,
         challengeImage: null,
-        message: emptyText(reason, dailyEarningCap),
+        message: emptyText(reason, dailyEarningCap, nextMs !== null),
       },
       ticket: null,
       post: null,
       emptyReason: reason,
+      nextAt: nextMs === null ? null : Number(nextMs),
     };
   }
 
