@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   const adapter = new LeanFastifyAdapter({
     // No Fastify logger: with one, Fastify times every response through two listeners and
     // binds a child logger per request. The app logs through `logger` itself: one line per
-    // request at info (attachRouteHooks), unexpected errors in AllExceptionsFilter.
+    // request at debug (attachRouteHooks), unexpected errors in AllExceptionsFilter.
     logger: false,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
