@@ -2,7 +2,8 @@
 // cores when taskset is there (stack.md: with 2 cores, server and load generator apart).
 import { execFileSync, spawn } from 'node:child_process';
 
-const READY_PATTERN = /running at (http:\/\/\S+)/;
+// The app logs it as a JSON line (its stdout is a pipe here); the bare servers print it as text.
+const READY_PATTERN = /running at (http:\/\/[^\s"]+)/;
 
 /**
  * Decides the CPU pinning: the first allowed core for the servers, the second for the load

@@ -4,12 +4,13 @@ import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { answerClientErrors, answerFrameworkErrors } from './common/errors/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
+import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
@@ -22,15 +23,17 @@ import { WebsiteSettingsService } from './website/website-settings.service.js';
 /** JSON bodies are small in this app; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the tests share it. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const logger = pino({ level: config.logLevel });
+/**
+ * Builds the whole server (REST, Socket.IO, static client) without listening; main.ts and the
+ * tests share it. Everything it logs goes to `logger` (main.ts passes its own, to log the start too).
+ */
+export async function createApp(config: AppConfig, logger: Logger = createAppLogger(config)): Promise<NestFastifyApplication> {
   // Bad addresses and unreadable requests are answered before Nest; they read the maintenance flag once the app exists.
   let isInMaintenance = (): boolean => false;
   const adapter = new LeanFastifyAdapter({
     // No Fastify logger: with one, Fastify times every response through two listeners and
     // binds a child logger per request. The app logs through `logger` itself: one line per
-    // request at info (attachRouteHooks), unexpected errors in AllExceptionsFilter.
+    // request at debug (attachRouteHooks), unexpected errors in AllExceptionsFilter.
     logger: false,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,

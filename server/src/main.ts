@@ -1,22 +1,26 @@
 import { createApp } from './app.factory.js';
+import { createAppLogger } from './common/logging/create-logger.js';
 import { loadConfig } from './config/app-config.js';
+import { describeDatabase } from './database/describe-database.js';
 import { resolveDatabase } from './database/resolve-database.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createAppLogger(config);
   const database = await resolveDatabase(config);
   const appConfig = { ...config, databaseUrl: database.url };
-  const app = await createApp(appConfig);
+  const app = await createApp(appConfig, logger);
   await app.listen(config.port, config.host);
 
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Links in mail need the public address; without PUBLIC_URL it is known only now (PORT=0).
   appConfig.publicUrl ??= `http://localhost:${port}`;
-  const url = appConfig.publicUrl;
-  process.stdout.write(
-    `\n  Surfex is running at ${url}\n  Database: ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n\n`,
-  );
+  // At info these two lines are all a start prints. They are written at every LOG_LEVEL: they
+  // tell a person where to go, and the test and benchmark harnesses read the address from them.
+  const startup = logger.child({}, { level: 'info' });
+  startup.info(`Surfex is running at ${appConfig.publicUrl}`);
+  startup.info(`Database: ${describeDatabase(config)}`);
 
   let stopping = false;
   const stop = async () => {

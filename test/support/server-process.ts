@@ -3,14 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Everything the process has written to stdout and stderr so far. */
+  readonly output: string;
   stop(): Promise<void>;
 }
 
-const READY_PATTERN = /running at (http:\/\/\S+)/;
+/** The start-up line, as a JSON log line (stdout is a pipe here) or a readable one (LOG_FORMAT=pretty). */
+const READY_PATTERN = /running at (http:\/\/[^\s"]+)/;
 
 /**
  * Starts the built server (`dist/server/src/main.js`) as its own process on a free port and
- * answers once it prints its URL. Used by the e2e tests and the benchmark.
+ * answers once it logs its URL. Used by the e2e tests and the benchmark.
  */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
@@ -19,22 +22,29 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 30_0
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let ready = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
-    const onData = (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       output += chunk.toString();
+      if (ready) return;
       const match = READY_PATTERN.exec(output);
       if (!match) return;
+      ready = true;
       clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      resolve({ url: match[1].replace('localhost', '127.0.0.1'), child, stop: () => stopChild(child) });
+      resolve({
+        url: match[1].replace('localhost', '127.0.0.1'),
+        child,
+        get output() {
+          return output;
+        },
+        stop: () => stopChild(child),
+      });
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with code ${code} before it was ready:\n${output}`));

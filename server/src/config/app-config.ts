@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCKET_EVENTS_PER_WINDOW } from '@shared/realtime/events.js';
 import { DEFAULT_SURF_TIMER_SECONDS } from '@shared/surf/surf.js';
+import { LOG_FORMATS, type LogFormat } from '../common/logging/log-format.js';
 
 /**
  * Every setting comes from the environment; the defaults make `npm start` work on a fresh
@@ -19,6 +20,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Surfex <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).or(z.literal('')).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -43,6 +45,8 @@ export interface AppConfig {
   sessionSecret: string;
   mail: { smtpUrl: string | undefined; from: string };
   logLevel: string;
+  /** Unset (or empty): readable lines at a terminal, JSON lines otherwise. */
+  logFormat: LogFormat | undefined;
   trustProxy: boolean;
   clientDistDir: string;
   /** The account that signs up (or exists) with this address becomes an admin. */
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || undefined,
     trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() || undefined,

@@ -39,12 +39,15 @@ export const requireXhrMarker: onRequestHookHandler = (request, _reply, done) =>
   );
 };
 
-/** One line per request, at `info` and below only. */
+/**
+ * One line per request, at `debug` (LOG_LEVEL=debug turns it on): at `info` a terminal would
+ * scroll with every call the client makes. Errors are logged with the request id whatever the level.
+ */
 export function requestLogger(logger: Logger) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    logger.info(
+    logger.debug(
       { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
-      'request',
+      `${request.method} ${request.url} ${reply.statusCode}`,
     );
     done();
   };

@@ -27,7 +27,7 @@ export interface RouteHookOptions {
  */
 export function attachRouteHooks(fastify: FastifyInstance, options: RouteHookOptions): void {
   const envelope = envelopeHook(() => options.website.isInMaintenance);
-  const logRequest = options.logger.isLevelEnabled('info') ? requestLogger(options.logger) : null;
+  const logRequest = options.logger.isLevelEnabled('debug') ? requestLogger(options.logger) : null;
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const methods = hookList(route.method);
     const onRequest = hookList(route.onRequest);
