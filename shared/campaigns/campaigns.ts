@@ -100,7 +100,30 @@ export interface PostItem {
   createdAt: string;
 }
 
-export type CampaignStatus = 'active' | 'paused' | 'out_of_credits';
+export type CampaignStatus = 'not_promoted' | 'active' | 'paused' | 'daily_cap_reached' | 'out_of_credits';
+
+/** What a campaign's status is decided from. */
+export interface CampaignStatusFacts {
+  paused: boolean;
+  credits: number;
+  /** Whether credits were ever assigned to the campaign. */
+  everFunded: boolean;
+  /** Views today (0 when the last view was on an earlier day). */
+  viewsToday: number;
+  dailyViewCap: number | null;
+}
+
+/**
+ * The status a member sees on a post: paused by them; never given credits, so not promoted yet;
+ * spent its credits; shown as often as its daily cap allows until the day ends; otherwise active,
+ * shown to members earning credits.
+ */
+export function campaignStatusOf(facts: CampaignStatusFacts): CampaignStatus {
+  if (facts.paused) return 'paused';
+  if (facts.credits === 0) return facts.everFunded ? 'out_of_credits' : 'not_promoted';
+  if (facts.dailyViewCap !== null && facts.viewsToday >= facts.dailyViewCap) return 'daily_cap_reached';
+  return 'active';
+}
 
 export interface CampaignItem {
   post: PostItem;

@@ -60,6 +60,7 @@ describe('posts', () => {
     const campaign = created.body.data!;
     expect(campaign).toMatchObject({
       credits: 0,
+      status: 'not_promoted',
       viewsToday: 0,
       viewsTotal: 0,
       lastViewAt: null,
@@ -522,7 +523,13 @@ describe('the daily view cap of a campaign', () => {
     await creditedClaim(bob.tab, ticketId);
 
     const mine = await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
-    expect(mine.body.data![0]).toMatchObject({ credits: 4, viewsToday: 1, viewsTotal: 1, lastViewAt: expect.any(String) });
+    expect(mine.body.data![0]).toMatchObject({
+      credits: 4,
+      status: 'daily_cap_reached',
+      viewsToday: 1,
+      viewsTotal: 1,
+      lastViewAt: expect.any(String),
+    });
 
     const nothing = await surfNext(carol.browser, carol.tab);
     expect(nothing.status).toBe(200);
@@ -534,6 +541,7 @@ describe('the daily view cap of a campaign', () => {
 
     expect((await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null })).body.data).toMatchObject({
       dailyViewCap: null,
+      status: 'active',
     });
     expect((await nextTicket(carol.browser, carol.tab)).pid).toBe(pid);
   });

@@ -22,7 +22,6 @@ export function CampaignsOverview() {
     );
   }
   const totals = campaignTotals(campaigns.items);
-  const outOfCredits = campaigns.items.filter((item) => item.status === 'out_of_credits').length;
   return (
     <>
       <dl className="summary-figures">
@@ -47,10 +46,16 @@ export function CampaignsOverview() {
           <dd>{totals.viewsTotal.toLocaleString()}</dd>
         </div>
       </dl>
-      {outOfCredits > 0 && (
+      {totals.outOfCredits > 0 && (
         <p className="campaigns-warning">
-          {plural(outOfCredits, 'campaign')} ran out of credits. <Link to={PATHS.campaigns}>Add credits</Link> to show{' '}
-          {outOfCredits === 1 ? 'it' : 'them'} again.
+          {plural(totals.outOfCredits, 'campaign')} ran out of credits. <Link to={PATHS.campaigns}>Add credits</Link> to show{' '}
+          {totals.outOfCredits === 1 ? 'it' : 'them'} again.
+        </p>
+      )}
+      {totals.notPromoted > 0 && (
+        <p className="campaigns-note">
+          {plural(totals.notPromoted, 'post')} not promoted yet. <Link to={PATHS.campaigns}>Assign credits</Link> to have members
+          see {totals.notPromoted === 1 ? 'it' : 'them'}.
         </p>
       )}
     </>

@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useId } from 'react';
+import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MENU_BREAKPOINT_PX } from '@shared/constants/layout.js';
 import { PATHS } from '@shared/routing/routes.js';
@@ -13,17 +14,33 @@ import { profileBoxOpenAtom } from './profileBoxOpenAtom.js';
 import { useIsNarrow } from './useIsNarrow.js';
 import { useMenuTop } from './useMenuTop.js';
 
-const MENU_LINKS = [
-  { to: PATHS.home, label: 'Dashboard', icon: '▦', end: true },
-  { to: PATHS.campaigns, label: 'Campaigns', icon: '✎', end: false },
-  { to: PATHS.earnCredits, label: 'Earn Credits', icon: '★', end: false },
-  { to: PATHS.detailedStats, label: 'Detailed Stats', icon: '▤', end: false },
-  { to: PATHS.settings, label: 'Settings', icon: '⚙', end: false },
+interface MenuLink {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  end: boolean;
+}
+
+const MENU_LINKS: readonly MenuLink[] = [
+  { to: PATHS.home, label: 'Dashboard', Icon: LayoutDashboard, end: true },
+  { to: PATHS.campaigns, label: 'Campaigns', Icon: Megaphone, end: false },
+  { to: PATHS.earnCredits, label: 'Earn Credits', Icon: Coins, end: false },
+  { to: PATHS.detailedStats, label: 'Detailed Stats', Icon: ChartColumn, end: false },
+  { to: PATHS.settings, label: 'Settings', Icon: Settings, end: false },
+  { to: PATHS.logout, label: 'Logout', Icon: LogOut, end: false },
 ];
 
 /**
- * The member's header and side menu. On desktop the menu is a rail that opens while hovered
- * (or focused, for keyboards); under 768 px it is hidden and the menu button opens it.
+ * How long the pointer rests on the closed rail before it opens: passing over the rail on the way
+ * elsewhere leaves it closed, and a short stop on an icon shows just that entry's name.
+ */
+const HOVER_OPEN_DELAY_MS = 300;
+
+/**
+ * The member's header and side menu. On desktop the menu is a rail of icons that opens while
+ * hovered; while it is closed, the hovered or keyboard-focused entry shows its name beside the
+ * rail (the entry's own label, so it stays the link's accessible name). Under 768 px the menu
+ * is off screen, out of the tab order, until the menu button opens it.
  */
 export function SideMenu() {
   const user = useAtomValue(userAtom);
@@ -34,11 +51,15 @@ export function SideMenu() {
   const top = useMenuTop(location.pathname.startsWith(PATHS.earnCredits));
   const menuId = useId();
   const profileId = useId();
+  const hoverTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
+    window.clearTimeout(hoverTimer.current);
     setState('closed');
     setProfileOpen(false);
   }, [location.pathname, setState, setProfileOpen]);
+
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
   useEffect(() => {
     if (state !== 'click-open') return;
@@ -49,8 +70,23 @@ export function SideMenu() {
 
   if (!user) return null;
   const open = state !== 'closed';
-  const openByHover = () => !narrow && state === 'closed' && setState('hover-open');
-  const closeHover = () => state === 'hover-open' && setState('closed');
+  const openAfterHover = () => {
+    if (narrow || state !== 'closed') return;
+    window.clearTimeout(hoverTimer.current);
+    hoverTimer.current = window.setTimeout(
+      () => setState((current) => (current === 'closed' ? 'hover-open' : current)),
+      HOVER_OPEN_DELAY_MS,
+    );
+  };
+  const closeHover = () => {
+    window.clearTimeout(hoverTimer.current);
+    if (state === 'hover-open') setState('closed');
+  };
+  const toggleProfile = () => {
+    setProfileOpen(!profileOpen);
+    // The box has no room in the closed rail: opening it opens the rail until pointer and focus leave.
+    if (!profileOpen && !narrow && state === 'closed') setState('hover-open');
+  };
 
   return (
     <>
@@ -62,7 +98,7 @@ export function SideMenu() {
           aria-controls={menuId}
           onClick={() => setState(state === 'click-open' ? 'closed' : 'click-open')}
         >
-          <span aria-hidden="true">☰</span>
+          <Menu aria-hidden="true" size={22} />
           <span className="visually-hidden">Menu</span>
         </button>
         <BrandHeader to={PATHS.home} />
@@ -77,9 +113,9 @@ export function SideMenu() {
         aria-label="Main"
         className={`side-menu side-menu-${state} ${narrow ? 'side-menu-narrow' : ''}`}
         style={{ top }}
-        onMouseEnter={openByHover}
+        inert={narrow && state !== 'click-open'}
+        onMouseEnter={openAfterHover}
         onMouseLeave={closeHover}
-        onFocus={openByHover}
         onBlur={(event) => !event.currentTarget.contains(event.relatedTarget as Node) && closeHover()}
       >
         <div className="side-menu-profile">
@@ -88,7 +124,7 @@ export function SideMenu() {
             className="profile-button"
             aria-expanded={profileOpen}
             aria-controls={profileId}
-            onClick={() => setProfileOpen(!profileOpen)}
+            onClick={toggleProfile}
           >
             <img src={mediaUrl(user.image)} alt="" width={36} height={36} className="avatar" />
             <span className="side-menu-label">{user.first_name}</span>
@@ -101,24 +137,16 @@ export function SideMenu() {
           )}
         </div>
         <ul className="side-menu-links">
-          {MENU_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className="side-menu-link">
-                <span className="side-menu-icon" aria-hidden="true">
-                  {link.icon}
+          {MENU_LINKS.map(({ to, label, Icon, end }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} className="side-menu-link">
+                <span className="side-menu-icon">
+                  <Icon aria-hidden="true" size={20} />
                 </span>
-                <span className="side-menu-label">{link.label}</span>
+                <span className="side-menu-label">{label}</span>
               </NavLink>
             </li>
           ))}
-          <li>
-            <NavLink to={PATHS.logout} className="side-menu-link">
-              <span className="side-menu-icon" aria-hidden="true">
-                ⎋
-              </span>
-              <span className="side-menu-label">Logout</span>
-            </NavLink>
-          </li>
         </ul>
       </nav>
     </>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CampaignItem, CampaignStatus, PostItem } from '@shared/campaigns/campaigns.js';
+import { campaignStatusOf, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
 import { MediaService } from '../media/media.service.js';
 
 /** One post with its author and campaign, as the queries below select it. */
@@ -44,12 +44,27 @@ export type PostFields = Pick<
   | 'image'
 >;
 
-const SELECT_POST = `
-  SELECT p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
-         u.username, u.first_name, u.image,
-         c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today, c.views_day = current_date AS views_day_is_today,
-         c.last_view_at
-    FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
+/** A campaign's row with whether credits were ever assigned to it, as campaign queries select it. */
+interface CampaignRow extends PostRow {
+  ever_funded: boolean;
+}
+
+const POST_COLUMNS = `
+  p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
+  u.username, u.first_name, u.image,
+  c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today, c.views_day = current_date AS views_day_is_today,
+  c.last_view_at`;
+const POST_TABLES = `FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
+const SELECT_POST = `SELECT ${POST_COLUMNS} ${POST_TABLES}`;
+/**
+ * A campaign that holds no credits either never had any or spent or withdrew them. Every credit
+ * into a campaign is a positive ledger row on its account, so the ledger tells which.
+ */
+const SELECT_CAMPAIGN = `
+  SELECT ${POST_COLUMNS},
+         EXISTS (SELECT 1 FROM credit_ledger l WHERE l.account = 'campaign' AND l.campaign_id = c.post_id AND l.amount > 0)
+           AS ever_funded
+  ${POST_TABLES}`;
 
 /** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
 export interface PostValues {
@@ -78,13 +93,15 @@ export class PostsRepository {
   }
 
   async campaign(pid: number): Promise<CampaignItem | null> {
-    const [row]: PostRow[] = await this.dataSource.query(`${SELECT_POST} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]);
+    const [row]: CampaignRow[] = await this.dataSource.query(`${SELECT_CAMPAIGN} WHERE p.id = $1 AND p.deleted_at IS NULL`, [
+      pid,
+    ]);
     return row ? this.toCampaign(row) : null;
   }
 
   async campaignsOf(userId: number): Promise<CampaignItem[]> {
-    const rows: PostRow[] = await this.dataSource.query(
-      `${SELECT_POST} WHERE p.user_id = $1 AND p.deleted_at IS NULL ORDER BY p.id DESC`,
+    const rows: CampaignRow[] = await this.dataSource.query(
+      `${SELECT_CAMPAIGN} WHERE p.user_id = $1 AND p.deleted_at IS NULL ORDER BY p.id DESC`,
       [userId],
     );
     return rows.map((row) => this.toCampaign(row));
@@ -167,14 +184,20 @@ export class PostsRepository {
     };
   }
 
-  private toCampaign(row: PostRow): CampaignItem {
+  private toCampaign(row: CampaignRow): CampaignItem {
     const credits = Number(row.credits);
-    const status: CampaignStatus = row.paused ? 'paused' : credits === 0 ? 'out_of_credits' : 'active';
+    const viewsToday = row.views_day_is_today ? row.views_today : 0;
     return {
       post: this.toPost(row),
       credits,
-      status,
-      viewsToday: row.views_day_is_today ? row.views_today : 0,
+      status: campaignStatusOf({
+        paused: row.paused,
+        credits,
+        everFunded: row.ever_funded,
+        viewsToday,
+        dailyViewCap: row.daily_view_cap,
+      }),
+      viewsToday,
       viewsTotal: Number(row.views_total),
       lastViewAt: row.last_view_at?.toISOString() ?? null,
       dailyViewCap: row.daily_view_cap,

@@ -1,0 +1,33 @@
+import { campaignStatusOf, type CampaignStatusFacts } from './campaigns.js';
+
+const fresh: CampaignStatusFacts = { paused: false, credits: 0, everFunded: false, viewsToday: 0, dailyViewCap: null };
+
+describe('a campaign status', () => {
+  it('is not promoted yet while the post never had credits', () => {
+    expect(campaignStatusOf(fresh)).toBe('not_promoted');
+    expect(campaignStatusOf({ ...fresh, dailyViewCap: 5 })).toBe('not_promoted');
+  });
+
+  it('is out of credits once credits it had are gone', () => {
+    expect(campaignStatusOf({ ...fresh, everFunded: true })).toBe('out_of_credits');
+    expect(campaignStatusOf({ ...fresh, everFunded: true, viewsToday: 5, dailyViewCap: 5 })).toBe('out_of_credits');
+  });
+
+  it('is active while it has credits and room under its daily cap', () => {
+    expect(campaignStatusOf({ ...fresh, credits: 3, everFunded: true })).toBe('active');
+    expect(campaignStatusOf({ ...fresh, credits: 3, everFunded: true, viewsToday: 4, dailyViewCap: 5 })).toBe('active');
+  });
+
+  it('reaches its daily cap with the cap-th view of the day', () => {
+    expect(campaignStatusOf({ ...fresh, credits: 3, everFunded: true, viewsToday: 5, dailyViewCap: 5 })).toBe(
+      'daily_cap_reached',
+    );
+  });
+
+  it('is paused whenever its owner paused it', () => {
+    expect(campaignStatusOf({ ...fresh, paused: true })).toBe('paused');
+    expect(campaignStatusOf({ ...fresh, paused: true, credits: 3, everFunded: true, viewsToday: 5, dailyViewCap: 5 })).toBe(
+      'paused',
+    );
+  });
+});
