@@ -15,7 +15,7 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await a.getByLabel('Link (optional)').fill('https://example.com/bakery');
   await a.getByRole('button', { name: 'Publish post' }).click();
   const card = a.getByRole('listitem').filter({ hasText: headline });
-  await expect(card).toContainText('Out of credits');
+  await expect(card).toContainText('Not promoted yet');
   await expect(card.getByTestId('campaign-credits')).toHaveText('0');
   await expect(headerCredits(a)).toHaveText('10 credits');
   await card.getByLabel('Credits', { exact: true }).fill('10');
