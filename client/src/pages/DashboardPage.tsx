@@ -72,7 +72,7 @@ function Overview() {
   const { cc } = useAtomValue(liveDataAtom);
   return (
     <>
-      {user && <p className="dashboard-greeting">Welcome back, {user.first_name}.</p>}
+      {user && <p className="dashboard-greeting">Hello, {user.first_name}.</p>}
       <section className="dashboard-balance" aria-labelledby="dashboard-balance-heading">
         <h2 id="dashboard-balance-heading" className="section-heading">
           Your balance
