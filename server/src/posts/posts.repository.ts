@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CampaignItem, CampaignStatus, PostItem } from '@shared/campaigns/campaigns.js';
+import type { CampaignCounters, CampaignItem, CampaignStatus, PostItem } from '@shared/campaigns/campaigns.js';
 import { MediaService } from '../media/media.service.js';
 
 /** One post with its author and campaign, as the queries below select it. */
@@ -27,6 +27,12 @@ interface PostRow {
   last_view_at: Date | null;
 }
 
+/** The columns a campaign's figures are made of. */
+type CampaignCounterFields = Pick<
+  PostRow,
+  'id' | 'credits' | 'paused' | 'daily_view_cap' | 'views_total' | 'views_today' | 'views_day_is_today' | 'last_view_at'
+>;
+
 /** The columns a PostItem is made of (surf_offer answers them too). */
 export type PostFields = Pick<
   PostRow,
@@ -44,11 +50,12 @@ export type PostFields = Pick<
   | 'image'
 >;
 
+const CAMPAIGN_COUNTER_COLUMNS = `c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today,
+         c.views_day = current_date AS views_day_is_today, c.last_view_at`;
+
 const SELECT_POST = `
   SELECT p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
-         u.username, u.first_name, u.image,
-         c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today, c.views_day = current_date AS views_day_is_today,
-         c.last_view_at
+         u.username, u.first_name, u.image, ${CAMPAIGN_COUNTER_COLUMNS}
     FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
 
 /** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
@@ -88,6 +95,18 @@ export class PostsRepository {
       [userId],
     );
     return rows.map((row) => this.toCampaign(row));
+  }
+
+  /** The figures of every live campaign of the member, in one query (the live push after paid views reads them). */
+  async campaignCountersOf(userId: number): Promise<CampaignCounters[]> {
+    const rows: CampaignCounterFields[] = await this.dataSource.query(
+      `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}
+         FROM posts p JOIN campaigns c ON c.post_id = p.id
+        WHERE p.user_id = $1 AND p.deleted_at IS NULL
+        ORDER BY p.id DESC`,
+      [userId],
+    );
+    return rows.map((row) => ({ pid: row.id, ...campaignFigures(row) }));
   }
 
   /**
@@ -168,16 +187,20 @@ export class PostsRepository {
   }
 
   private toCampaign(row: PostRow): CampaignItem {
-    const credits = Number(row.credits);
-    const status: CampaignStatus = row.paused ? 'paused' : credits === 0 ? 'out_of_credits' : 'active';
-    return {
-      post: this.toPost(row),
-      credits,
-      status,
-      viewsToday: row.views_day_is_today ? row.views_today : 0,
-      viewsTotal: Number(row.views_total),
-      lastViewAt: row.last_view_at?.toISOString() ?? null,
-      dailyViewCap: row.daily_view_cap,
-    };
+    return { post: this.toPost(row), ...campaignFigures(row) };
   }
+}
+
+/** A campaign's figures as the member reads them, on the Campaigns page and in its live pushes alike. */
+function campaignFigures(row: CampaignCounterFields): Omit<CampaignCounters, 'pid'> {
+  const credits = Number(row.credits);
+  const status: CampaignStatus = row.paused ? 'paused' : credits === 0 ? 'out_of_credits' : 'active';
+  return {
+    credits,
+    status,
+    viewsToday: row.views_day_is_today ? row.views_today : 0,
+    viewsTotal: Number(row.views_total),
+    lastViewAt: row.last_view_at?.toISOString() ?? null,
+    dailyViewCap: row.daily_view_cap,
+  };
 }
