@@ -135,6 +135,14 @@ export interface CampaignItem {
   dailyViewCap: number | null;
 }
 
+/** A campaign's figures without its post: what a paid view, a move of credits, a pause or a new cap changes. */
+export type CampaignCounters = Pick<
+  CampaignItem,
+  'credits' | 'status' | 'viewsToday' | 'viewsTotal' | 'lastViewAt' | 'dailyViewCap'
+> & {
+  pid: number;
+};
+
 export const CAMPAIGN_ENDPOINTS = {
   /** GET: the member's posts with their campaigns (CampaignItem[]). POST: create (PostPayload → CampaignItem). */
   posts: '/data/posts',

@@ -1,5 +1,6 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
+import type { CampaignCounters } from '../campaigns/campaigns.js';
 import type { NotificationItem } from '../notifications/notifications.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
@@ -41,6 +42,11 @@ export interface ServerToClientEvents {
   'announcement:hide': (change: { id: number }) => void;
   /** This tab's surf ticket was taken over by another tab (one open ticket per member). */
   'surf:replaced': (change: { ticketId: string }) => void;
+  /**
+   * The owner's campaigns' current figures, after views were paid (at most one push a second per
+   * owner, at once when a campaign runs out of credits) or after the owner changed one in a tab.
+   */
+  'campaigns:updated': (change: { campaigns: CampaignCounters[] }) => void;
 }
 
 export interface ClientToServerEvents {

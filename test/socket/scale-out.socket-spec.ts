@@ -10,6 +10,7 @@ import { connectDatabase, logIn, signUp, type TestMember } from '../support/acco
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
 import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
+import { creditedClaim, nextTicket, promotedPost } from '../support/surf-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 
@@ -37,6 +38,9 @@ beforeAll(async () => {
     RATE_LIMIT_FACTOR: '50',
     CLIENT_DIST_DIR: 'dist/does-not-exist',
     LOG_LEVEL: 'warn',
+    // Views settle at once: no countdown, no verification code.
+    SURF_TIMER_SECONDS: '0',
+    SURF_CHALLENGES: 'off',
   };
   // One after the other: the first applies the migrations to the fresh database.
   processA = await startServerProcess(env);
@@ -168,6 +172,22 @@ it(`the connection cap counts a member’s sockets on both processes`, async () 
   }
   expect(await refusedConnection(a, { sid: someone.browser.sid!, socketId })).toMatch(/too many/i);
   expect(await refusedConnection(b, { sid: someone.browser.sid!, socketId })).toMatch(/too many/i);
+});
+
+it('a view paid through process A updates the post owner’s campaign figures on their tab on process B', async () => {
+  const owner = await member();
+  const pid = await promotedPost(owner, 3);
+  const ownerOnB = await connectSocket(b, onB(owner));
+  const viewer = await member();
+  const viewerOnA = await connectSocket(a, viewer.browser);
+  const { ticketId, pid: viewed } = await nextTicket(viewer.browser, viewerOnA);
+  expect(viewed).toBe(pid);
+  await creditedClaim(viewerOnA, ticketId);
+
+  const [{ campaigns }] = await ownerOnB.next('campaigns:updated', undefined, ({ campaigns }) =>
+    campaigns.some((campaign) => campaign.pid === pid && campaign.viewsTotal === 1),
+  );
+  expect(campaigns).toEqual([expect.objectContaining({ pid, credits: 2, viewsTotal: 1, viewsToday: 1, status: 'active' })]);
 });
 
 it('a process stopped with SIGTERM (a rolling restart) shuts down gracefully: exit code 0, and the other process keeps serving', async () => {

@@ -3,7 +3,7 @@ import type { SurfClaimOutcome, SurfEmptyReason } from '../../shared/surf/surf-o
 import type { ClickTelemetry, SurfNextAnswer } from '../../shared/surf/surf.js';
 import { signUp, type TestMember } from './accounts.js';
 import { connectSocket, type TestSocket } from './socket-client.js';
-import { challengeCodeOf, type ClaimAck, promotedPost, sendClaim, surfNext } from './surf-fixtures.js';
+import { challengeCodeOf, type ClaimAck, grantCredits, promotedPost, sendClaim, surfNext } from './surf-fixtures.js';
 import { fetchRaw } from './test-app.js';
 import { TestBrowser } from './test-browser.js';
 
@@ -425,11 +425,7 @@ export async function surferFrom(baseUrl: string, address: string): Promise<Test
   return Object.assign(member, { tab: await connectSocket(baseUrl, member.browser, { headers }) });
 }
 
-/**
- * A post owner with `posts` posts of `creditsEach` credits: the credits come from an admin
- * adjustment written through ledger_append with the balance moved in the same statement, so the
- * ledger stays balanced.
- */
+/** A post owner with `posts` posts of `creditsEach` credits (granted by an admin adjustment). */
 export async function ownerWithPosts(
   baseUrl: string,
   db: pg.Client,
@@ -438,14 +434,7 @@ export async function ownerWithPosts(
   creditsEach: number,
 ): Promise<number[]> {
   const owner = await signUp(baseUrl, {}, new TestBrowser(baseUrl, { 'x-forwarded-for': address }));
-  const credits = posts * creditsEach;
-  const rows = [{ account: 'user', user_id: owner.id, campaign_id: null, kind: 'admin_adjustment', amount: credits }];
-  // One statement, so one transaction: the ledger rows and the balance move together.
-  await db.query(
-    `WITH funded AS (SELECT ledger_append($1, $2::jsonb) AS applied)
-     UPDATE users SET credits = credits + $3 WHERE id = $4 AND (SELECT applied FROM funded)`,
-    [`bots:funding:${owner.id}`, JSON.stringify(rows), credits, owner.id],
-  );
+  await grantCredits(db, owner.id, posts * creditsEach);
   const pids: number[] = [];
   for (let i = 0; i < posts; i++) pids.push(await promotedPost(owner, creditsEach));
   return pids;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import type { Socket } from 'socket.io-client';
@@ -51,6 +52,19 @@ export const surfServerErrors: string[] = [];
  */
 export async function pauseEveryCampaign(db: pg.Client): Promise<void> {
   await db.query(`UPDATE campaigns SET paused = true WHERE NOT paused`);
+}
+
+/**
+ * Gives the member `credits` as an admin adjustment, written through ledger_append with the
+ * balance moved in the same statement (one transaction), so the ledger stays balanced.
+ */
+export async function grantCredits(db: pg.Client, userId: number, credits: number): Promise<void> {
+  const rows = [{ account: 'user', user_id: userId, campaign_id: null, kind: 'admin_adjustment', amount: credits }];
+  await db.query(
+    `WITH granted AS (SELECT ledger_append($1, $2::jsonb) AS applied)
+     UPDATE users SET credits = credits + $3 WHERE id = $4 AND (SELECT applied FROM granted)`,
+    [`test:grant:${randomUUID()}`, JSON.stringify(rows), credits, userId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
-import { campaignTotals, plural } from './campaignStatus.js';
+import { plural } from './campaignStatus.js';
+import { campaignTotalsAtom } from './campaignTotalsAtom.js';
 import { NEW_POST_PATH } from './campaignPaths.js';
 import { useCampaigns } from './useCampaigns.js';
 import './campaigns.css';
@@ -10,9 +12,10 @@ import './campaigns.css';
 /** The dashboard's summary of the member's campaigns. */
 export function CampaignsOverview() {
   const campaigns = useCampaigns();
+  const totals = useAtomValue(campaignTotalsAtom);
   if (campaigns.failure)
     return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
-  if (!campaigns.items) return <LoadingState label="Loading your campaigns…" />;
+  if (!campaigns.items || !totals) return <LoadingState label="Loading your campaigns…" />;
   if (campaigns.items.length === 0) {
     return (
       <p>
@@ -21,7 +24,6 @@ export function CampaignsOverview() {
       </p>
     );
   }
-  const totals = campaignTotals(campaigns.items);
   return (
     <>
       <dl className="summary-figures">

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CampaignItem } from '@shared/campaigns/campaigns.js';
@@ -8,7 +9,8 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { pidOf } from '../posts/postPath.js';
 import { CampaignCard } from './CampaignCard.js';
 import { NEW_POST_PATH } from './campaignPaths.js';
-import { campaignTotals, plural } from './campaignStatus.js';
+import { plural } from './campaignStatus.js';
+import { campaignTotalsAtom } from './campaignTotalsAtom.js';
 import { useConfirmDeletePost } from './DeletePostDialog.js';
 import { PostEditor } from './PostEditor.js';
 import { useCampaigns } from './useCampaigns.js';
@@ -20,6 +22,7 @@ import './campaigns.css';
  */
 export function CampaignsView({ sub, action }: { sub?: string; action?: string }) {
   const campaigns = useCampaigns();
+  const totals = useAtomValue(campaignTotalsAtom);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const confirmDelete = useConfirmDeletePost((deleted) => {
@@ -59,7 +62,7 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
 
   if (campaigns.failure)
     return <ErrorState failure={campaigns.failure} onRetry={campaigns.reload} title="Your campaigns could not be loaded" />;
-  if (!campaigns.items) return <LoadingState label="Loading your campaigns…" />;
+  if (!campaigns.items || !totals) return <LoadingState label="Loading your campaigns…" />;
   if (campaigns.items.length === 0) {
     return (
       <>
@@ -74,7 +77,6 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
     );
   }
 
-  const totals = campaignTotals(campaigns.items);
   return (
     <section aria-labelledby="campaign-list-heading">
       <div className="campaigns-toolbar">

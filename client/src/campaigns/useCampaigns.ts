@@ -1,6 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLayoutEffect } from 'react';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '@shared/campaigns/campaigns.js';
 import { useApiData, type ApiFailure } from '../api/useApiData.js';
+import { campaignsAtom, putCampaignAtom, removeCampaignAtom } from './campaignsAtom.js';
 
 export interface Campaigns {
   items: CampaignItem[] | null;
@@ -11,33 +13,22 @@ export interface Campaigns {
   remove: (pid: number) => void;
 }
 
-/** The member's posts with their campaigns; changes answered by the server apply in place. */
+/**
+ * The member's posts with their campaigns, loaded afresh by each screen that shows them (until
+ * then: loading, never another screen's or member's list) into campaignsAtom, where changes
+ * answered by the server and live pushes of the figures apply in place.
+ */
 export function useCampaigns(): Campaigns {
   const loaded = useApiData<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
-  const [local, setLocal] = useState<{ from: CampaignItem[] | null; items: CampaignItem[] | null }>({ from: null, items: null });
-  if (local.from !== loaded.data) setLocal({ from: loaded.data, items: loaded.data });
-
-  const put = useCallback((item: CampaignItem) => {
-    setLocal((current) => {
-      if (!current.items) return current;
-      const known = current.items.some((entry) => entry.post.pid === item.post.pid);
-      const items = known
-        ? current.items.map((entry) => (entry.post.pid === item.post.pid ? item : entry))
-        : [item, ...current.items];
-      return { ...current, items };
-    });
-  }, []);
-  const remove = useCallback((pid: number) => {
-    setLocal((current) =>
-      current.items ? { ...current, items: current.items.filter((entry) => entry.post.pid !== pid) } : current,
-    );
-  }, []);
-
+  const items = useAtomValue(campaignsAtom);
+  const setItems = useSetAtom(campaignsAtom);
+  // Before paint: a fresh load never shows the list it replaces, nor a moment of "loading".
+  useLayoutEffect(() => setItems(loaded.data), [loaded.data, setItems]);
   return {
-    items: local.from === loaded.data ? local.items : loaded.data,
+    items: loaded.data === null ? null : items,
     failure: loaded.failure,
     reload: loaded.reload,
-    put,
-    remove,
+    put: useSetAtom(putCampaignAtom),
+    remove: useSetAtom(removeCampaignAtom),
   };
 }

@@ -2,6 +2,7 @@ import { SOCKET_PATH, type Ack } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
+import { receiveCampaignCountersAtom } from '../campaigns/campaignsAtom.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
@@ -73,6 +74,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('live:data', receiveLive);
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
+  next.on('campaigns:updated', ({ campaigns }) => appStore.set(receiveCampaignCountersAtom, campaigns));
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.connect();
 }

@@ -6,6 +6,7 @@ import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
+import { LiveCampaignsService } from './live-campaigns.service.js';
 
 /**
  * A member's campaigns: moving credits between their balance and a post's campaign (each move
@@ -18,6 +19,7 @@ export class CampaignsService {
     private readonly posts: PostsRepository,
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
+    private readonly liveCampaigns: LiveCampaignsService,
   ) {}
 
   /** `requestKey` (the Idempotency-Key header) makes a retried request apply once. */
@@ -31,11 +33,13 @@ export class CampaignsService {
 
   async setPaused(userId: number, pid: number, paused: boolean): Promise<CampaignItem> {
     if (!(await this.posts.setCampaignPaused(userId, pid, paused))) throw POST_NOT_FOUND;
+    this.liveCampaigns.changed(userId);
     return (await this.posts.campaign(pid))!;
   }
 
   async settings(userId: number, pid: number, settings: CampaignSettingsPayload): Promise<CampaignItem> {
     if (!(await this.posts.setCampaignDailyViewCap(userId, pid, settings.dailyViewCap))) throw POST_NOT_FOUND;
+    this.liveCampaigns.changed(userId);
     return (await this.posts.campaign(pid))!;
   }
 
@@ -56,6 +60,7 @@ export class CampaignsService {
       ]);
     });
     await this.liveData.pushCredits(userId);
+    this.liveCampaigns.changed(userId);
     return (await this.posts.campaign(pid))!;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { campaignStatusOf, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
+import { campaignStatusOf, type CampaignCounters, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
 import { MediaService } from '../media/media.service.js';
 
 /** One post with its author and campaign, as the queries below select it. */
@@ -27,6 +27,25 @@ interface PostRow {
   last_view_at: Date | null;
 }
 
+/** The columns a campaign's figures are made of. */
+/** A campaign's row with whether credits were ever assigned to it, as campaign queries select it. */
+interface CampaignRow extends PostRow {
+  ever_funded: boolean;
+}
+
+type CampaignCounterFields = Pick<
+  CampaignRow,
+  | 'id'
+  | 'credits'
+  | 'paused'
+  | 'daily_view_cap'
+  | 'views_total'
+  | 'views_today'
+  | 'views_day_is_today'
+  | 'last_view_at'
+  | 'ever_funded'
+>;
+
 /** The columns a PostItem is made of (surf_offer answers them too). */
 export type PostFields = Pick<
   PostRow,
@@ -44,27 +63,19 @@ export type PostFields = Pick<
   | 'image'
 >;
 
-/** A campaign's row with whether credits were ever assigned to it, as campaign queries select it. */
-interface CampaignRow extends PostRow {
-  ever_funded: boolean;
-}
-
-const POST_COLUMNS = `
-  p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
-  u.username, u.first_name, u.image,
-  c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today, c.views_day = current_date AS views_day_is_today,
-  c.last_view_at`;
-const POST_TABLES = `FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
-const SELECT_POST = `SELECT ${POST_COLUMNS} ${POST_TABLES}`;
+const POST_COLUMNS = `p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
+         u.username, u.first_name, u.image`;
+const CAMPAIGN_COUNTER_COLUMNS = `c.credits, c.paused, c.daily_view_cap, c.views_total, c.views_today,
+         c.views_day = current_date AS views_day_is_today, c.last_view_at`;
 /**
- * A campaign that holds no credits either never had any or spent or withdrew them. Every credit
- * into a campaign is a positive ledger row on its account, so the ledger tells which.
+ * A campaign that holds no credits either never had any (not promoted yet) or spent or withdrew
+ * them: every credit into a campaign is a positive ledger row on its account, so the ledger tells which.
  */
-const SELECT_CAMPAIGN = `
-  SELECT ${POST_COLUMNS},
-         EXISTS (SELECT 1 FROM credit_ledger l WHERE l.account = 'campaign' AND l.campaign_id = c.post_id AND l.amount > 0)
-           AS ever_funded
-  ${POST_TABLES}`;
+const EVER_FUNDED = `EXISTS (SELECT 1 FROM credit_ledger l WHERE l.account = 'campaign' AND l.campaign_id = c.post_id AND l.amount > 0)
+           AS ever_funded`;
+const POST_TABLES = `FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
+const SELECT_POST = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS} ${POST_TABLES}`;
+const SELECT_CAMPAIGN = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED} ${POST_TABLES}`;
 
 /** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
 export interface PostValues {
@@ -105,6 +116,18 @@ export class PostsRepository {
       [userId],
     );
     return rows.map((row) => this.toCampaign(row));
+  }
+
+  /** The figures of every live campaign of the member, in one query (the live push after paid views reads them). */
+  async campaignCountersOf(userId: number): Promise<CampaignCounters[]> {
+    const rows: CampaignCounterFields[] = await this.dataSource.query(
+      `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}
+         FROM posts p JOIN campaigns c ON c.post_id = p.id
+        WHERE p.user_id = $1 AND p.deleted_at IS NULL
+        ORDER BY p.id DESC`,
+      [userId],
+    );
+    return rows.map((row) => ({ pid: row.id, ...campaignFigures(row) }));
   }
 
   /**
@@ -185,22 +208,26 @@ export class PostsRepository {
   }
 
   private toCampaign(row: CampaignRow): CampaignItem {
-    const credits = Number(row.credits);
-    const viewsToday = row.views_day_is_today ? row.views_today : 0;
-    return {
-      post: this.toPost(row),
-      credits,
-      status: campaignStatusOf({
-        paused: row.paused,
-        credits,
-        everFunded: row.ever_funded,
-        viewsToday,
-        dailyViewCap: row.daily_view_cap,
-      }),
-      viewsToday,
-      viewsTotal: Number(row.views_total),
-      lastViewAt: row.last_view_at?.toISOString() ?? null,
-      dailyViewCap: row.daily_view_cap,
-    };
+    return { post: this.toPost(row), ...campaignFigures(row) };
   }
+}
+
+/** A campaign's figures as the member reads them, on the Campaigns page and in its live pushes alike. */
+function campaignFigures(row: CampaignCounterFields): Omit<CampaignCounters, 'pid'> {
+  const credits = Number(row.credits);
+  const viewsToday = row.views_day_is_today ? row.views_today : 0;
+  return {
+    credits,
+    status: campaignStatusOf({
+      paused: row.paused,
+      credits,
+      everFunded: row.ever_funded,
+      viewsToday,
+      dailyViewCap: row.daily_view_cap,
+    }),
+    viewsToday,
+    viewsTotal: Number(row.views_total),
+    lastViewAt: row.last_view_at?.toISOString() ?? null,
+    dailyViewCap: row.daily_view_cap,
+  };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
@@ -7,6 +8,7 @@ import { SurfRepository } from './surf.repository.js';
 import { SurfService } from './surf.service.js';
 
 @Module({
+  imports: [CampaignsModule],
   controllers: [SurfController],
   providers: [SurfService, SurfRepository, SurfClaimHandler, RotationVacuum, RotatorService],
 })

@@ -4,6 +4,7 @@ import type { PostItem } from '@shared/campaigns/campaigns.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
 import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
 import type { RiskEvidence, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import { LiveCampaignsService } from '../campaigns/live-campaigns.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -44,6 +45,7 @@ export class SurfService {
     private readonly realtime: RealtimeService,
     private readonly notifications: NotificationsService,
     private readonly rotation: RotationVacuum,
+    private readonly liveCampaigns: LiveCampaignsService,
   ) {}
 
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
@@ -95,6 +97,7 @@ export class SurfService {
     if (outcome !== 'credited') return { data: answer };
 
     this.realtime.sendToUser(userId, 'live:data', [{ cc, live_time: Date.now() }]);
+    this.liveCampaigns.viewPaid(row.owner_id!, row.campaign_empty);
     if (row.campaign_empty) await this.notifications.notify(row.owner_id!, CAMPAIGN_OUT_OF_CREDITS);
     return { data: answer };
   }
