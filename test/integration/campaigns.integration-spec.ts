@@ -536,7 +536,8 @@ describe('the daily view cap of a campaign', () => {
     expect(nothing.body.data).toMatchObject({
       ticket: null,
       post: null,
-      data: { posts: [], message: expect.stringMatching(/no posts/i) },
+      nextAt: expect.any(Number),
+      data: { posts: [], message: expect.stringMatching(/seen every post you can view/i) },
     });
 
     expect((await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null })).body.data).toMatchObject({

@@ -4,6 +4,7 @@ import {
   balanceOf,
   claim,
   creditedClaim,
+  humanClick,
   nextTicket,
   promotedPost,
   refusal,
@@ -49,7 +50,8 @@ describe('the countdown', () => {
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS);
 
     await until(issued, TIMER_SECONDS * 1000 + 150);
-    const confirmed = await creditedClaim(bob.tab, ticketId);
+    // Claimed 150 ms after the countdown, so the click cannot report a longer delay than that.
+    const confirmed = await creditedClaim(bob.tab, ticketId, humanClick({ clickDelayMs: 100 }));
     expect(confirmed).toEqual({ outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 9, viewsTotal: 1, viewsToday: 1 });
@@ -63,7 +65,9 @@ describe('the countdown', () => {
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     const issued = Date.now();
     await until(issued, TIMER_SECONDS * 1000 + 150);
-    const answers = await Promise.all(Array.from({ length: 100 }, () => claim(bob.tab, ticketId)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => claim(bob.tab, ticketId, humanClick({ clickDelayMs: 100 }))),
+    );
     expect(answers.filter((answer) => 'data' in answer && answer.data.credited === 1)).toHaveLength(1);
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect((await storedCampaign(db, pid)).credits).toBe(9);
