@@ -101,7 +101,7 @@ test('/login/multi: a second account is added with its password, then the member
     .click();
   await expect(page).toHaveURL('/home');
   await expect(sideMenuName(page, 'Ada')).toBeVisible();
-  await expect(sideMenu(page).getByText('Bea')).toHaveCount(0);
+  await expect(sideMenu(page).getByText('Bea', { exact: true })).toHaveCount(0);
 
   // And to B again.
   await page.goto('/login/multi');
@@ -111,5 +111,5 @@ test('/login/multi: a second account is added with its password, then the member
     .click();
   await expect(page).toHaveURL('/home');
   await expect(sideMenuName(page, 'Bea')).toBeVisible();
-  await expect(sideMenu(page).getByText('Ada')).toHaveCount(0);
+  await expect(sideMenu(page).getByText('Ada', { exact: true })).toHaveCount(0);
 });

@@ -14,6 +14,7 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await a.getByLabel('Text', { exact: true }).fill(`${headline}\nCome and taste it.`);
   await a.getByLabel('Link (optional)').fill('https://example.com/bakery');
   await a.getByRole('button', { name: 'Publish post' }).click();
+  await expect(a.getByText(/Your post is published/)).toBeVisible();
   const card = a.getByRole('listitem').filter({ hasText: headline });
   await expect(card).toContainText('Not promoted yet');
   await expect(card.getByTestId('campaign-credits')).toHaveText('0');
@@ -21,6 +22,8 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await card.getByLabel('Credits', { exact: true }).fill('10');
   await card.getByRole('button', { name: 'Assign' }).click();
   await expect(card.getByText('10 credits assigned to this campaign.')).toBeVisible();
+  // The page's "published, now assign credits" notice is done with.
+  await expect(a.getByText(/Your post is published/)).toHaveCount(0);
   await expect(card.getByTestId('campaign-credits')).toHaveText('10');
   await expect(card).toContainText('Active');
   await expect(headerCredits(a)).toHaveText('0 credits');

@@ -36,6 +36,12 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
     if (sub !== undefined) setNotice(null);
   }, [sub]);
 
+  // A card says what its own change did; the page's last notice ("published…") would be stale.
+  const changed = (item: CampaignItem) => {
+    campaigns.put(item);
+    setNotice(null);
+  };
+
   const saved = (message: string) => (item: CampaignItem) => {
     campaigns.put(item);
     setNotice(message);
@@ -96,7 +102,7 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
       <Notice text={notice} />
       <ul className="campaign-list">
         {campaigns.items.map((campaign) => (
-          <CampaignCard key={campaign.post.pid} campaign={campaign} onChange={campaigns.put} onDelete={confirmDelete} />
+          <CampaignCard key={campaign.post.pid} campaign={campaign} onChange={changed} onDelete={confirmDelete} />
         ))}
       </ul>
     </section>
