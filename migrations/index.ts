@@ -16,6 +16,7 @@ import { DeclarableSchema1763774100000 } from './1763774100000-DeclarableSchema.
 import { SurfRules1763774400000 } from './1763774400000-SurfRules.js';
 import { FairCredits1763775000000 } from './1763775000000-FairCredits.js';
 import { ProvenViews1763775600000 } from './1763775600000-ProvenViews.js';
+import { SocialSchema1795496054321 } from './1795496054321-SocialSchema.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   SurfRules1763774400000,
   FairCredits1763775000000,
   ProvenViews1763775600000,
+  SocialSchema1795496054321,
 ];

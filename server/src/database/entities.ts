@@ -1,6 +1,15 @@
 import { AccountTokenEntity } from '../account-tokens/account-token.entity.js';
 import { AnnouncementDismissalEntity } from '../announcements/announcement-dismissal.entity.js';
 import { AnnouncementEntity } from '../announcements/announcement.entity.js';
+import { BlockEntity } from '../blocks/block.entity.js';
+import { BookmarkEntity } from '../bookmarks/bookmark.entity.js';
+import { CommentEntity } from '../comments/comment.entity.js';
+import { CommentFeelEntity } from '../feels/comment-feel.entity.js';
+import { PostFeelEntity } from '../feels/post-feel.entity.js';
+import { FollowEntity } from '../follows/follow.entity.js';
+import { GroupInviteEntity } from '../groups/group-invite.entity.js';
+import { GroupMemberEntity } from '../groups/group-member.entity.js';
+import { GroupEntity } from '../groups/group.entity.js';
 import { CampaignEntity } from '../campaigns/campaign.entity.js';
 import { ClientErrorEntity } from '../client-errors/client-error.entity.js';
 import { LedgerEntryEntity } from '../credits/ledger-entry.entity.js';
@@ -8,8 +17,10 @@ import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
+import { ReportEntity } from '../reports/report.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
+import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 
@@ -32,4 +43,15 @@ export const ENTITIES = [
   CampaignEntity,
   LedgerEntryEntity,
   ViewTicketEntity,
+  FollowEntity,
+  TagFollowEntity,
+  BookmarkEntity,
+  GroupEntity,
+  GroupMemberEntity,
+  GroupInviteEntity,
+  CommentEntity,
+  PostFeelEntity,
+  CommentFeelEntity,
+  BlockEntity,
+  ReportEntity,
 ];

@@ -1,0 +1,34 @@
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CommentEntity } from '../comments/comment.entity.js';
+import { PostEntity } from '../posts/post.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** A member reported a post or a comment to the admins. */
+@Entity({ name: 'reports' })
+@Check('reports_check', '(post_id IS NULL) <> (comment_id IS NULL)')
+@Index('reports_open', ['createdAt'], { where: 'resolved_at IS NULL' })
+export class ReportEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'reports_pkey' })
+  id: string;
+
+  @Column({ name: 'reporter_id', type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'reports_reporter_id_fkey', onDelete: 'CASCADE' })
+  reporterId: number;
+
+  @Column({ name: 'post_id', type: 'integer', nullable: true })
+  @ForeignKey(() => PostEntity, { name: 'reports_post_id_fkey', onDelete: 'CASCADE' })
+  postId: number | null;
+
+  @Column({ name: 'comment_id', type: 'bigint', nullable: true })
+  @ForeignKey(() => CommentEntity, { name: 'reports_comment_id_fkey', onDelete: 'CASCADE' })
+  commentId: string | null;
+
+  @Column({ type: 'text', default: '' })
+  reason: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true })
+  resolvedAt: Date | null;
+}
