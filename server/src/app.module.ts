@@ -7,6 +7,9 @@ import { RealtimeModule } from './realtime/realtime.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { CreditsModule } from './credits/credits.module.js';
 import { PostsModule } from './posts/posts.module.js';
+import { GroupsModule } from './groups/groups.module.js';
+import { MemberLimitsModule } from './member-limits/member-limits.module.js';
+import { TagsModule } from './tags/tags.module.js';
 import { SurfModule } from './surf/surf.module.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
@@ -59,6 +62,9 @@ export class AppModule {
         AdminModule,
         DevModule,
         CreditsModule,
+        MemberLimitsModule,
+        GroupsModule,
+        TagsModule,
         PostsModule,
         CampaignsModule,
         SurfModule,

@@ -17,6 +17,14 @@ export const ErrorCode = {
   LinkInvalid: 'link_invalid',
   MethodNotAllowed: 'method_not_allowed',
   Conflict: 'conflict',
+  /** A group invite code past its expiry. */
+  InviteExpired: 'invite_expired',
+  /** A group invite code whose uses are all taken. */
+  InviteUsedUp: 'invite_used_up',
+  /** A group invite code its group's owners or moderators revoked (or replaced). */
+  InviteRevoked: 'invite_revoked',
+  /** The member is banned from the group. */
+  BannedFromGroup: 'banned_from_group',
   /** Earn Credits needs this tab's live connection, which the server has not seen (yet). */
   NotConnected: 'not_connected',
   PayloadTooLarge: 'payload_too_large',
@@ -45,6 +53,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   link_invalid: 404,
   method_not_allowed: 405,
   conflict: 409,
+  invite_expired: 410,
+  invite_used_up: 410,
+  invite_revoked: 410,
+  banned_from_group: 403,
   not_connected: 409,
   payload_too_large: 413,
   uri_too_long: 414,

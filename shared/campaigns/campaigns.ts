@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../validation/text.js';
 import type { MediaObject } from '../media/media.js';
 import { isLanguageCode } from '../constants/languages.js';
+import { tagSchema } from '../tags/tags.js';
 
 /** Posts and their campaigns. A campaign is the credits a member assigns to one post. */
 export const POST_LIMITS = { text: 5000, tags: 10, tag: 30, images: 4 } as const;
@@ -52,17 +53,14 @@ export const postSchema = z.object({
     .nullable()
     .default(null),
   language: text().refine(isLanguageCode, 'Please choose a language.'),
-  tags: z
-    .array(
-      text()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes.'),
-    )
-    .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`)
-    .default([]),
+  tags: z.array(tagSchema).max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags.`).default([]),
   /** Ids of pictures uploaded with POST images. */
   imageIds: z.array(text().uuid()).max(POST_LIMITS.images, `Use at most ${POST_LIMITS.images} pictures.`).default([]),
+  /**
+   * The group the post is written in (the writer must be one of its active members); null: the
+   * member's own. Chosen when the post is written: an edit leaves it where it is.
+   */
+  groupId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });
 export type PostPayload = z.input<typeof postSchema>;
 

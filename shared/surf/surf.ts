@@ -39,7 +39,11 @@ export const surfClaimSchema = z.object({
 });
 export type SurfClaim = z.infer<typeof surfClaimSchema>;
 
-export const rotatorSchema = z.object({ languages: z.array(text().min(2).max(3)).max(30) });
+export const rotatorSchema = z.object({
+  languages: z.array(text().min(2).max(3)).max(30),
+  /** Only posts carrying a tag the member follows; left out: unchanged. */
+  myTags: z.boolean().optional(),
+});
 export type RotatorPayload = z.infer<typeof rotatorSchema>;
 
 /** The challenge picture's size in pixels. */
@@ -96,10 +100,15 @@ export interface SurfClaimAnswer {
   next?: SurfNextAnswer;
 }
 
-/** The post rotator: every language the surf bar knows, and the viewer's choice (none: every language). */
+/**
+ * The post rotator: every language the surf bar knows, and the viewer's choice (none: every
+ * language); whether only posts carrying a tag they follow are offered, and the tags they follow.
+ */
 export interface RotatorAnswer {
   languages: Record<string, string>;
   selected: string[];
+  myTags: boolean;
+  followedTags: string[];
 }
 
 export const SURF_ENDPOINTS = {

@@ -8,6 +8,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   admin_message: 'From the team',
   campaign_out_of_credits: 'Campaign',
   group_joined: 'Group',
+  group_join_request: 'Group',
+  group_request_accepted: 'Group',
   risk_alert: 'Account',
 };
 

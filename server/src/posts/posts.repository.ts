@@ -79,6 +79,8 @@ const SELECT_CAMPAIGN = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS}, ${
 
 /** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
 export interface PostValues {
+  /** The group it is written in (the writer is an active member); null: the member's own. */
+  groupId: number | null;
   text: string;
   link: string | null;
   youtubeId: string | null;
@@ -146,9 +148,9 @@ export class PostsRepository {
   /** Answers the new post's id. */
   async insertPost(manager: EntityManager, userId: number, values: PostValues): Promise<number> {
     const [post]: { id: number }[] = await manager.query(
-      `INSERT INTO posts (user_id, text, link, youtube_id, image_ids, language, tags)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags],
+      `INSERT INTO posts (user_id, text, link, youtube_id, image_ids, language, tags, group_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags, values.groupId],
     );
     return post.id;
   }
@@ -158,7 +160,16 @@ export class PostsRepository {
     await manager.query(`INSERT INTO campaigns (post_id, user_id) VALUES ($1, $2)`, [pid, userId]);
   }
 
-  /** False when the user has no live post with this id. */
+  /** The private group a live post was written in; null for a post of its member's own or of a public group. */
+  async privateGroupOf(pid: number): Promise<number | null> {
+    const [row]: { id: number }[] = await this.dataSource.query(
+      `SELECT g.id FROM posts p JOIN groups g ON g.id = p.group_id WHERE p.id = $1 AND g.visibility = 'private'`,
+      [pid],
+    );
+    return row?.id ?? null;
+  }
+
+  /** False when the user has no live post with this id. The post stays in the group it was written in. */
   async updateOwnPost(userId: number, pid: number, values: PostValues): Promise<boolean> {
     const [, changed] = await this.dataSource.query(
       `UPDATE posts SET text = $3, link = $4, youtube_id = $5, image_ids = $6, language = $7, tags = $8, updated_at = now()

@@ -7,6 +7,8 @@ import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
+import { GroupsRepository } from '../groups/groups.repository.js';
+import { GROUP_ERRORS } from '../groups/group-errors.js';
 import { MediaService } from '../media/media.service.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 
@@ -21,10 +23,18 @@ export class PostsService {
     private readonly media: MediaService,
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
+    private readonly groups: GroupsRepository,
   ) {}
 
-  async publicPost(pid: number): Promise<PostItem> {
-    return (await this.posts.post(pid)) ?? Promise.reject(POST_NOT_FOUND);
+  /** A private group's post is found by its active members only. */
+  async publicPost(pid: number, viewerId: number | null): Promise<PostItem> {
+    const post = await this.posts.post(pid);
+    if (!post) throw POST_NOT_FOUND;
+    const privateGroup = await this.posts.privateGroupOf(pid);
+    if (privateGroup !== null && (viewerId === null || !(await this.groups.isActiveMember(privateGroup, viewerId)))) {
+      throw POST_NOT_FOUND;
+    }
+    return post;
   }
 
   mine(userId: number): Promise<CampaignItem[]> {
@@ -37,6 +47,7 @@ export class PostsService {
 
   async create(userId: number, payload: PostPayload): Promise<CampaignItem> {
     const values = await this.columns(userId, payload);
+    if (values.groupId !== null && !(await this.groups.isActiveMember(values.groupId, userId))) throw GROUP_ERRORS.postNotMember;
     const pid = await this.transactions.run(async (manager) => {
       const created = await this.posts.insertPost(manager, userId, values);
       await this.posts.insertCampaign(manager, created, userId);

@@ -46,8 +46,8 @@ export class SurfController {
   @Put('rotator')
   chooseRotatorLanguages(
     @CurrentAuth() auth: AuthContext,
-    @Body(new ZodValidationPipe(rotatorSchema)) { languages }: RotatorPayload,
+    @Body(new ZodValidationPipe(rotatorSchema)) { languages, myTags }: RotatorPayload,
   ): Promise<RotatorAnswer> {
-    return this.rotator.choose(auth.user.id, languages);
+    return this.rotator.choose(auth.user.id, languages, myTags);
   }
 }

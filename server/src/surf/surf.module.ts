@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
+import { TagsModule } from '../tags/tags.module.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
@@ -8,7 +9,7 @@ import { SurfRepository } from './surf.repository.js';
 import { SurfService } from './surf.service.js';
 
 @Module({
-  imports: [CampaignsModule],
+  imports: [CampaignsModule, TagsModule],
   controllers: [SurfController],
   providers: [SurfService, SurfRepository, SurfClaimHandler, RotationVacuum, RotatorService],
 })

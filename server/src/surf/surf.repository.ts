@@ -78,6 +78,13 @@ export type ClaimRow =
       next: OfferRow | null;
     };
 
+/** What the post rotator keeps for a member. */
+export interface RotatorSettings {
+  languages: string[];
+  /** Only posts carrying a tag the member follows (surf my tags). */
+  myTags: boolean;
+}
+
 const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
 const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
 const OPEN_CHALLENGE = {
@@ -112,16 +119,23 @@ export class SurfRepository {
     return row?.challenge_code ?? null;
   }
 
-  async rotatorLanguages(userId: number): Promise<string[]> {
-    const [row]: { rotator_languages: string[] }[] = await this.dataSource.query(
-      `SELECT rotator_languages FROM users WHERE id = $1`,
+  /** The member's rotator choices: languages (none: all) and surf my tags. */
+  async rotatorSettings(userId: number): Promise<RotatorSettings> {
+    const [row]: { rotator_languages: string[]; rotator_my_tags: boolean }[] = await this.dataSource.query(
+      `SELECT rotator_languages, rotator_my_tags FROM users WHERE id = $1`,
       [userId],
     );
-    return row?.rotator_languages ?? [];
+    return { languages: row?.rotator_languages ?? [], myTags: row?.rotator_my_tags ?? false };
   }
 
-  async saveRotatorLanguages(userId: number, languages: string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE users SET rotator_languages = $2 WHERE id = $1`, [userId, languages]);
+  /** `myTags` undefined: left as it is. Answers the settings saved. */
+  async saveRotatorSettings(userId: number, languages: string[], myTags: boolean | undefined): Promise<RotatorSettings> {
+    const [row]: { rotator_languages: string[]; rotator_my_tags: boolean }[] = await this.dataSource.query(
+      `UPDATE users SET rotator_languages = $2, rotator_my_tags = coalesce($3, rotator_my_tags) WHERE id = $1
+       RETURNING rotator_languages, rotator_my_tags`,
+      [userId, languages, myTags ?? null],
+    );
+    return { languages: row.rotator_languages, myTags: row.rotator_my_tags };
   }
 
   async adminIds(): Promise<number[]> {

@@ -82,6 +82,10 @@ export class UserEntity {
   @Column({ name: 'rotator_languages', type: 'text', array: true, default: () => "'{}'", select: false })
   rotatorLanguages: string[];
 
+  /** Surf my tags: the surf bar offers only posts carrying a tag the member follows. */
+  @Column({ name: 'rotator_my_tags', type: 'boolean', default: false, select: false })
+  rotatorMyTags: boolean;
+
   /** The surf score (0–1000): what surf_risk makes of every claim; server/src/surf/README.md maps its rules. */
   @Column({ name: 'risk_score', type: 'integer', default: 0, select: false })
   riskScore: number;

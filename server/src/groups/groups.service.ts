@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import {
+  groupPath,
+  GROUPS_PAGE_SIZE,
+  groupSchema,
+  slugOf,
+  type GroupAnswer,
+  type GroupJoinAnswer,
+  type GroupMemberItem,
+  type GroupMembersAnswer,
+  type GroupPayload,
+  type GroupsOverview,
+  type GroupSummary,
+} from '@shared/groups/groups.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AppError } from '../common/errors/app-error.js';
+import { Transactions } from '../database/transactions.js';
+import { MediaService } from '../media/media.service.js';
+import { MemberLimits } from '../member-limits/member-limits.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { GROUP_ERRORS } from './group-errors.js';
+import { GroupsRepository, type GroupRow, type GroupValues, type MemberRow } from './groups.repository.js';
+
+/** What a group's address may be; anything else names no group (and never reaches a query). */
+const SLUG = /^[a-z0-9-]{1,40}$/;
+/** Requests and bans a manager sees at once. */
+const MANAGER_LIST_LIMIT = 200;
+
+export const isManager = (row: Pick<GroupRow, 'viewer_status' | 'viewer_role'>): boolean =>
+  row.viewer_status === 'active' && (row.viewer_role === 'owner' || row.viewer_role === 'moderator');
+
+/** Public, or the viewer is one of its active members. */
+export const canSeeContent = (row: Pick<GroupRow, 'visibility' | 'viewer_status'>): boolean =>
+  row.visibility === 'public' || row.viewer_status === 'active';
+
+/**
+ * Groups: creating and editing them, joining (a public group at once, a private one by request),
+ * leaving, and what their pages show. A private group's members are read by its active members only.
+ */
+@Injectable()
+export class GroupsService {
+  constructor(
+    private readonly groups: GroupsRepository,
+    private readonly transactions: Transactions,
+    private readonly media: MediaService,
+    private readonly limits: MemberLimits,
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async overview(viewerId: number, search: string): Promise<GroupsOverview> {
+    const [mine, discover] = await Promise.all([
+      this.groups.groupsOf(viewerId),
+      this.groups.discover(viewerId, search, GROUPS_PAGE_SIZE.discover),
+    ]);
+    return { mine: mine.map((row) => this.toSummary(row)), discover: discover.map((row) => this.toSummary(row)) };
+  }
+
+  async group(slug: string, viewerId: number | null): Promise<GroupAnswer> {
+    return this.toAnswer(await this.find(slug, viewerId));
+  }
+
+  /** The creator becomes its owner. The slug comes from the name, made unique. */
+  async create(userId: number, payload: GroupPayload): Promise<GroupAnswer> {
+    const values = await this.values(userId, payload);
+    await this.limits.take(userId, 'groupCreate');
+    const base = slugOf(values.name);
+    for (let attempt = 0; ; attempt++) {
+      const slug = await this.freeSlug(base, attempt);
+      try {
+        const groupId = await this.transactions.run(async (manager) => {
+          const id = await this.groups.insertGroup(manager, slug, values, userId);
+          await this.groups.putMember(manager, id, userId, 'owner', 'active');
+          return id;
+        });
+        return this.toAnswer((await this.groups.byId(groupId, userId))!);
+      } catch (error) {
+        // Another group took the slug between the read and the insert: try the next one.
+        if ((error as { code?: string }).code !== '23505' || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  async update(userId: number, slug: string, payload: GroupPayload): Promise<GroupAnswer> {
+    const group = await this.managed(slug, userId);
+    await this.groups.updateGroup(group.id, await this.values(userId, payload, group.image_id));
+    return this.group(slug, userId);
+  }
+
+  /** A public group: in at once. A private one: a request its owners and moderators hear of. */
+  async join(userId: number, slug: string): Promise<GroupJoinAnswer> {
+    const group = await this.find(slug, userId);
+    if (group.viewer_status === 'banned') throw GROUP_ERRORS.banned;
+    if (group.viewer_status === 'active' || group.viewer_status === 'requested') {
+      return { status: group.viewer_status, group: this.toAnswer(group) };
+    }
+    await this.limits.take(userId, 'groupJoin');
+    const status = group.visibility === 'public' ? 'active' : 'requested';
+    await this.groups.putMember(null, group.id, userId, 'member', status);
+    if (status === 'requested') await this.notifyRequest(group, userId);
+    return { status, group: await this.group(slug, userId) };
+  }
+
+  /** Leaves the group, or withdraws a request. The last owner cannot leave; a ban stays. */
+  async leave(userId: number, slug: string): Promise<void> {
+    const group = await this.find(slug, userId);
+    await this.transactions.run(async (manager) => {
+      await this.groups.lockGroup(manager, group.id);
+      const membership = await this.groups.membership(manager, group.id, userId);
+      if (!membership || membership.status === 'banned') return;
+      if (
+        membership.status === 'active' &&
+        membership.role === 'owner' &&
+        (await this.groups.activeOwnerCount(manager, group.id)) <= 1
+      ) {
+        throw GROUP_ERRORS.lastOwner;
+      }
+      await this.groups.deleteMember(manager, group.id, userId);
+    });
+  }
+
+  /** Active members, paged; for the group's owners and moderators also its requests and bans. */
+  async members(slug: string, viewerId: number | null, page: number): Promise<GroupMembersAnswer> {
+    const group = await this.find(slug, viewerId);
+    if (!canSeeContent(group)) throw GROUP_ERRORS.membersOnly;
+    return this.membersOf(group, page);
+  }
+
+  async membersOf(group: GroupRow, page: number): Promise<GroupMembersAnswer> {
+    const size = GROUPS_PAGE_SIZE.members;
+    const manages = isManager(group);
+    const [{ rows, total }, requests, banned] = await Promise.all([
+      this.groups.activeMembers(group.id, size, (page - 1) * size),
+      manages ? this.groups.membersWithStatus(group.id, 'requested', MANAGER_LIST_LIMIT) : null,
+      manages ? this.groups.membersWithStatus(group.id, 'banned', MANAGER_LIST_LIMIT) : null,
+    ]);
+    return {
+      members: rows.map(toMemberItem),
+      page,
+      pages: Math.max(1, Math.ceil(total / size)),
+      total,
+      requests: requests?.map(toMemberItem) ?? null,
+      banned: banned?.map(toMemberItem) ?? null,
+    };
+  }
+
+  /** The group at this address as the viewer sees it; not found for any other address. */
+  async find(slug: string, viewerId: number | null): Promise<GroupRow> {
+    const group = SLUG.test(slug) ? await this.groups.bySlug(slug, viewerId) : null;
+    if (!group) throw GROUP_ERRORS.notFound;
+    return group;
+  }
+
+  /** The group, when the member is one of its active owners or moderators. */
+  async managed(slug: string, userId: number): Promise<GroupRow> {
+    const group = await this.find(slug, userId);
+    if (!isManager(group)) throw this.refusalFor(group);
+    return group;
+  }
+
+  /** Why a viewer who is not a manager may not act: not allowed, or (a private group) not even a member. */
+  refusalFor(group: GroupRow): AppError {
+    return canSeeContent(group) ? GROUP_ERRORS.managersOnly : GROUP_ERRORS.membersOnly;
+  }
+
+  toSummary(row: GroupRow): GroupSummary {
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      image: row.image_id ? this.media.toMediaObject(row.image_id, 'post_image') : null,
+      visibility: row.visibility,
+      members: row.members,
+      viewer: row.viewer_status && row.viewer_role ? { status: row.viewer_status, role: row.viewer_role } : null,
+    };
+  }
+
+  toAnswer(row: GroupRow): GroupAnswer {
+    return {
+      ...this.toSummary(row),
+      createdAt: row.created_at.toISOString(),
+      canSeeContent: canSeeContent(row),
+      canManage: isManager(row),
+    };
+  }
+
+  private async notifyRequest(group: GroupRow, userId: number): Promise<void> {
+    const [managers, requester] = await Promise.all([this.groups.managerIds(group.id), this.users.findById(userId)]);
+    if (!requester) return;
+    for (const managerId of managers) {
+      await this.notifications.notify(managerId, {
+        type: 'group_join_request',
+        heading: 'Request to join',
+        body: `${requester.firstName} (@${requester.username}) asks to join ${group.name}.`,
+        link: groupPath(group.slug, 'members'),
+      });
+    }
+  }
+
+  /** The checked columns: the picture must be one the member uploaded (or the one the group has). */
+  private async values(userId: number, payload: GroupPayload, currentImageId: string | null = null): Promise<GroupValues> {
+    const values = groupSchema.parse(payload);
+    if (values.imageId && values.imageId !== currentImageId) {
+      const [owned] = await this.media.ownedIds(userId, 'post_image', [values.imageId]);
+      if (!owned) {
+        throw new AppError(
+          ErrorCode.Validation,
+          'Invalid picture',
+          'This picture was not uploaded by you. Please upload it again.',
+          {
+            field: 'imageId',
+          },
+        );
+      }
+    }
+    return values;
+  }
+
+  /** `base`, else `base-2`, `base-3`…; after a lost race, a random suffix. */
+  private async freeSlug(base: string, attempt: number): Promise<string> {
+    if (attempt > 0) return `${base}-${Math.floor(10_000 + Math.random() * 90_000)}`;
+    const taken = await this.groups.slugsLike(base);
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}
+
+export function toMemberItem(row: MemberRow): GroupMemberItem {
+  return {
+    user: { id: row.user_id, username: row.username, first_name: row.first_name, image: row.image },
+    role: row.role,
+    since: row.created_at.toISOString(),
+  };
+}
