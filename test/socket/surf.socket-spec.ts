@@ -285,7 +285,7 @@ describe('what is offered', () => {
 
     const initial = await bob.browser.get<RotatorAnswer>(SURF_ENDPOINTS.rotator);
     expect(initial.status).toBe(200);
-    expect(initial.body.data).toEqual({ languages: LANGUAGE_NAMES, selected: [] });
+    expect(initial.body.data).toEqual({ languages: LANGUAGE_NAMES, selected: [], myTags: false, followedTags: [] });
 
     const saved = await bob.browser.put<RotatorAnswer>(SURF_ENDPOINTS.rotator, { languages: ['de', 'de'] });
     expect(saved.status).toBe(200);

@@ -130,7 +130,8 @@ export class SurfRepository {
 
   /** `myTags` undefined: left as it is. Answers the settings saved. */
   async saveRotatorSettings(userId: number, languages: string[], myTags: boolean | undefined): Promise<RotatorSettings> {
-    const [row]: { rotator_languages: string[]; rotator_my_tags: boolean }[] = await this.dataSource.query(
+    // An UPDATE answers [rows, affected count].
+    const [[row]]: [{ rotator_languages: string[]; rotator_my_tags: boolean }[], number] = await this.dataSource.query(
       `UPDATE users SET rotator_languages = $2, rotator_my_tags = coalesce($3, rotator_my_tags) WHERE id = $1
        RETURNING rotator_languages, rotator_my_tags`,
       [userId, languages, myTags ?? null],
