@@ -11,6 +11,7 @@ import { SubmitButton } from '../forms/SubmitButton.js';
 import { TextField } from '../forms/TextField.js';
 import { useForm } from '../forms/useForm.js';
 import { POST_FORM_FIELDS, postFormValuesOf, postPayloadOf, type PostFormValues } from './postForm.js';
+import { PostGroupField } from '../groups/PostGroupField.js';
 import { PostImagesField, slotsOf, type PictureSlot } from './PostImagesField.js';
 
 interface PostEditorProps {
@@ -19,7 +20,10 @@ interface PostEditorProps {
   onSaved: (item: CampaignItem) => void;
 }
 
-/** Writes a new post or changes one: text, link, YouTube video, language, tags and pictures. */
+/**
+ * Writes a new post or changes one: text, link, YouTube video, language, tags and pictures; a new
+ * post may go into a group the member is in (an edit leaves it where it is).
+ */
 export function PostEditor({ campaign, onSaved }: PostEditorProps) {
   const [slots, setSlots] = useState<PictureSlot[]>(() => slotsOf(campaign?.post.images ?? []));
   const [waitNote, setWaitNote] = useState(false);
@@ -91,6 +95,13 @@ export function PostEditor({ campaign, onSaved }: PostEditorProps) {
           placeholder="travel, food"
           {...form.field('tags')}
         />
+        {!campaign && (
+          <PostGroupField
+            value={form.values.groupId}
+            error={form.field('groupId').error}
+            onChange={(value) => form.setValue('groupId', value)}
+          />
+        )}
         <PostImagesField slots={slots} onChange={setSlots} />
         {waitNote && uploading && (
           <p role="alert" className="field-error">

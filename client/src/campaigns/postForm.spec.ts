@@ -8,7 +8,9 @@ describe('post editor values', () => {
   });
 
   it('sends empty optional fields as null, and the schema accepts the result', () => {
-    const payload = postPayloadOf({ text: 'Hello\nworld', link: ' ', youtube: '', language: 'de', tags: 'a, b' }, ['x']);
+    const payload = postPayloadOf({ text: 'Hello\nworld', link: ' ', youtube: '', language: 'de', tags: 'a, b', groupId: '' }, [
+      'x',
+    ]);
     expect(payload).toEqual({
       text: 'Hello\nworld',
       link: null,
@@ -16,12 +18,19 @@ describe('post editor values', () => {
       language: 'de',
       tags: ['a', 'b'],
       imageIds: ['x'],
+      groupId: null,
     });
     const valid = postPayloadOf(
-      { text: 'Hi', link: 'https://example.com', youtube: 'dQw4w9WgXcQ', language: 'en', tags: '' },
+      { text: 'Hi', link: 'https://example.com', youtube: 'dQw4w9WgXcQ', language: 'en', tags: '', groupId: '7' },
       [],
     );
+    expect(valid.groupId).toBe(7);
     expect(postSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it("refuses the reserved tags 'u' and 'g' as the server does", () => {
+    const values = { text: 'Hi', link: '', youtube: '', language: 'en', tags: 'fine, #U', groupId: '' };
+    expect(postSchema.safeParse(postPayloadOf(values, [])).error?.issues[0].message).toBe('"u" and "g" cannot be used as tags.');
   });
 
   it('starts an edit from the post, with its video as an address the schema accepts', () => {
@@ -35,6 +44,7 @@ describe('post editor values', () => {
       youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       language: 'fr',
       tags: 'x, y',
+      groupId: '',
     });
     expect(postSchema.safeParse(postPayloadOf(values, [])).success).toBe(true);
     expect(postFormValuesOf(null).language).toBe('en');

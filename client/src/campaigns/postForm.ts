@@ -7,9 +7,11 @@ export interface PostFormValues extends Record<string, string> {
   youtube: string;
   language: string;
   tags: string;
+  /** The id of the group to post in, as the select holds it; '' for the member's own. */
+  groupId: string;
 }
 
-export const POST_FORM_FIELDS = ['text', 'link', 'youtube', 'language', 'tags'] as const;
+export const POST_FORM_FIELDS = ['text', 'link', 'youtube', 'language', 'tags', 'groupId'] as const;
 
 export const DEFAULT_POST_LANGUAGE = 'en';
 
@@ -31,12 +33,13 @@ export function postPayloadOf(values: PostFormValues, imageIds: readonly string[
     language: values.language,
     tags: parseTags(values.tags),
     imageIds: [...imageIds],
+    groupId: values.groupId ? Number(values.groupId) : null,
   };
 }
 
 /** The editor's starting values: blank for a new post, the post's own for an edit. */
 export function postFormValuesOf(campaign: CampaignItem | null): PostFormValues {
-  if (!campaign) return { text: '', link: '', youtube: '', language: DEFAULT_POST_LANGUAGE, tags: '' };
+  if (!campaign) return { text: '', link: '', youtube: '', language: DEFAULT_POST_LANGUAGE, tags: '', groupId: '' };
   const { post } = campaign;
   return {
     text: post.text,
@@ -44,6 +47,7 @@ export function postFormValuesOf(campaign: CampaignItem | null): PostFormValues 
     youtube: post.youtubeId ? `https://www.youtube.com/watch?v=${post.youtubeId}` : '',
     language: post.language,
     tags: post.tags.join(', '),
+    groupId: '',
   };
 }
 

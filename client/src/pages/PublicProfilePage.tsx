@@ -6,14 +6,25 @@ import { PATHS } from '@shared/routing/routes.js';
 import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { GroupProfile } from '../groups/GroupProfile.js';
 import { ProfileView } from '../profile/ProfileView.js';
 import { userAtom } from '../session/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import type { RESERVED_SOCIAL_CODES } from '@shared/feed/feed-source.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 
-/** Anyone's public profile, visitors included. */
+/** Anyone's public profile, visitors included: a member's, or a group's at /profile/g/<slug>. */
 export default function PublicProfilePage() {
+  const { obj, tab } = useParams();
+  if (obj === GROUP_PROFILE_CODE && tab) return <GroupProfile slug={tab} />;
+  return <MemberProfile />;
+}
+
+/** The kind code of a group in /profile/:obj (the reserved social codes: 'u' a member, 'g' a group). */
+const GROUP_PROFILE_CODE: (typeof RESERVED_SOCIAL_CODES)[number] = 'g';
+
+function MemberProfile() {
   const { obj, tab } = useParams();
   const user = useAtomValue(userAtom);
   const profile = useApiData<ProfileAnswer>(obj ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(obj)}` : null);

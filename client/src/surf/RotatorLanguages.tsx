@@ -1,4 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '@shared/routing/routes.js';
 import { rotatorLanguageOptions } from '@shared/constants/languages.js';
 import { rotatorSchema, SURF_ENDPOINTS, type RotatorAnswer } from '@shared/surf/surf.js';
 import { api } from '../api/api.js';
@@ -9,17 +11,20 @@ import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { chosenLanguagesText } from './rotatorText.js';
 
 /**
- * The post rotator: which languages' posts the surf bar shows.
- * The list is en, es, de, fr, ru, a blank, then the rest A–Z.
+ * The post rotator: which languages' posts the surf bar shows, and whether only posts carrying a
+ * tag the member follows (surf my tags). The list is en, es, de, fr, ru, a blank, then the rest A–Z.
  */
 export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
   const rotator = useApiData<RotatorAnswer>(SURF_ENDPOINTS.rotator);
   const options = useMemo(() => rotatorLanguageOptions(), []);
   const id = useId();
   const [chosen, setChosen] = useState<string[] | null>(null);
+  const [chosenMyTags, setChosenMyTags] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const selected = chosen ?? rotator.data?.selected ?? [];
+  const myTags = chosenMyTags ?? rotator.data?.myTags ?? false;
+  const followedTags = rotator.data?.followedTags ?? [];
 
   const toggle = (code: string, on: boolean) => {
     setOutcome(null);
@@ -29,7 +34,7 @@ export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = rotatorSchema.safeParse({ languages: selected });
+    const parsed = rotatorSchema.safeParse({ languages: selected, myTags });
     if (!parsed.success) {
       setOutcome({ ok: false, text: 'Please choose at most 30 languages.' });
       return;
@@ -39,7 +44,11 @@ export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
     setBusy(false);
     if (isSuccess(result.status) && result.data) {
       setChosen(result.data.selected);
-      setOutcome({ ok: true, text: `Saved. You are shown posts in ${chosenLanguagesText(result.data.selected)}.` });
+      setChosenMyTags(result.data.myTags);
+      setOutcome({
+        ok: true,
+        text: `Saved. You are shown posts in ${chosenLanguagesText(result.data.selected)}${result.data.myTags ? ', with tags you follow' : ''}.`,
+      });
       onSaved();
     } else {
       setOutcome({
@@ -54,7 +63,10 @@ export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
   return (
     <details className="surf-rotator">
       <summary>
-        Post rotator: <span className="surf-rotator-choice">{rotator.data ? chosenLanguagesText(selected) : '…'}</span>
+        Post rotator:{' '}
+        <span className="surf-rotator-choice">
+          {rotator.data ? `${chosenLanguagesText(selected)}${myTags ? ', my tags only' : ''}` : '…'}
+        </span>
       </summary>
       {rotator.failure ? (
         <ErrorState failure={rotator.failure} onRetry={rotator.reload} title="Your languages could not be loaded" />
@@ -87,9 +99,32 @@ export function RotatorLanguages({ onSaved }: { onSaved: () => void }) {
               )}
             </ul>
           </fieldset>
+          <div className="field rotator-my-tags">
+            <label className="rotator-option">
+              <input
+                type="checkbox"
+                checked={myTags}
+                aria-describedby={`${id}-tags-hint`}
+                onChange={(event) => {
+                  setOutcome(null);
+                  setChosenMyTags(event.target.checked);
+                }}
+              />
+              <span>Surf my tags: only posts with tags I follow</span>
+            </label>
+            <p id={`${id}-tags-hint`} className="field-hint">
+              {followedTags.length > 0 ? (
+                `You follow ${followedTags.map((tag) => `#${tag}`).join(', ')}.`
+              ) : (
+                <>
+                  You follow no tags yet, so nothing would be shown. <Link to={PATHS.tags}>Follow tags</Link>
+                </>
+              )}
+            </p>
+          </div>
           <div className="form-actions">
             <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {busy ? 'Saving…' : 'Save languages'}
+              {busy ? 'Saving…' : 'Save choices'}
             </button>
             <p role="status" className="form-status">
               {outcome?.ok ? outcome.text : ''}
