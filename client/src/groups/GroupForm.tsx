@@ -52,7 +52,7 @@ export function GroupForm({ group, submitLabel, send, onSaved }: GroupFormProps)
   return (
     <form ref={form.formRef} className="form group-form" onSubmit={submit} noValidate>
       <FormAlert errors={form.formErrors} />
-      <TextField label="Name" maxLength={GROUP_LIMITS.name} autoComplete="off" {...form.field('name')} />
+      <TextField label="Group name" maxLength={GROUP_LIMITS.name} autoComplete="off" {...form.field('name')} />
       <div className="field">
         <label htmlFor={`${id}-description`}>Description (optional)</label>
         <textarea
