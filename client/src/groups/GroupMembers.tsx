@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ApiError } from '@shared/api/envelope.js';
 import {
   groupApiPath,
+  groupPath,
   type GroupAnswer,
   type GroupMemberItem,
   type GroupMembersAnswer,
@@ -18,20 +19,29 @@ import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { profilePath } from '../profile/profilePath.js';
+import { Pager } from '../referrals/Pager.js';
+import '../referrals/referrals.css';
 import { roleLabel } from './groupLabels.js';
 
 type Change = { action: GroupModerationAction } | { role: GroupRole };
+
+/** The members page in the address (`&page=`), 1 when absent or not a page number. */
+function pageOf(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
 
 /**
  * The group's members with their roles; for its owners and moderators also the requests to
  * answer, the bans to lift, and what they may do to each member (the server checks every one).
  */
 export function GroupMembers({ group, viewerId }: { group: GroupAnswer; viewerId: number | null }) {
-  const members = useApiData<GroupMembersAnswer>(groupApiPath(group.slug, '/members'));
+  const page = pageOf(useLocation().search);
+  const members = useApiData<GroupMembersAnswer>(groupApiPath(group.slug, `/members?page=${page}`));
   const [answer, setAnswer] = useState<GroupMembersAnswer | null>(null);
   const [problem, setProblem] = useState<ApiError[]>([]);
   const [busy, setBusy] = useState(false);
-  const shown = answer ?? members.data;
+  const shown = (answer?.page === page ? answer : null) ?? members.data;
   const viewerRole = group.viewer?.status === 'active' ? group.viewer.role : null;
 
   const change = async (userId: number, what: Change) => {
@@ -44,8 +54,11 @@ export function GroupMembers({ group, viewerId }: { group: GroupAnswer; viewerId
         : { method: 'POST', path: groupApiPath(group.slug, `/members/${userId}/${what.action}`) },
     );
     setBusy(false);
-    if (isSuccess(result.status) && result.data) setAnswer(result.data);
-    else setProblem(errorsOrFallback(result.errors, result.status));
+    if (isSuccess(result.status) && result.data) {
+      // The answer is the first page; another page is read again.
+      setAnswer(result.data);
+      if (page !== 1) members.reload();
+    } else setProblem(errorsOrFallback(result.errors, result.status));
   };
 
   if (members.failure)
@@ -119,6 +132,12 @@ export function GroupMembers({ group, viewerId }: { group: GroupAnswer; viewerId
         ) : (
           <EmptyState title="No members on this page." />
         )}
+        <Pager
+          page={shown.page}
+          pages={shown.pages}
+          pathFor={(n) => `${groupPath(group.slug, 'members')}&page=${n}`}
+          label="Member pages"
+        />
         {self?.role === 'owner' && (
           <p className="field-hint">
             To hand the group over, make another member an owner, then{' '}
