@@ -29,7 +29,8 @@ export class PostAccessRepository {
     if (pids.length === 0) return [];
     const rows: { id: number }[] = await this.dataSource.query(
       `SELECT p.id FROM posts p
-        WHERE p.id = ANY($2::int[]) AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`,
+        WHERE p.id = ANY($2::int[]) AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}
+        ORDER BY p.id`,
       [viewerId, pids],
     );
     return rows.map((row) => row.id);
