@@ -9,6 +9,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   campaign_out_of_credits: 'Campaign',
   group_joined: 'Group',
   risk_alert: 'Account',
+  post_comment: 'Comment',
+  comment_mention: 'Mention',
 };
 
 interface NotificationsListProps {

@@ -36,10 +36,11 @@ export class PostsController {
     return this.posts.uploadImage(auth.user.id, await readUpload(request, 'image'));
   }
 
-  /** Public: visitors can open a post by its address. */
+  /** Visitors can open a post by its address too; a private group's posts only its members. */
   @Get(':pid')
-  post(@Param('pid', IdPipe) pid: number): Promise<PostItem> {
-    return this.posts.publicPost(pid);
+  @Auth('optional')
+  post(@CurrentAuth() auth: AuthContext | null, @Param('pid', IdPipe) pid: number): Promise<PostItem> {
+    return this.posts.visiblePost(auth?.user.id ?? null, pid);
   }
 
   @Put(':pid')

@@ -6,6 +6,8 @@ import type { MediaObject } from '@shared/media/media.js';
 import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { MemberRateLimits } from '../common/http/member-rate-limits.js';
+import { PostAccessRepository } from '../feed/post-access.repository.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { MediaService } from '../media/media.service.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
@@ -21,9 +23,13 @@ export class PostsService {
     private readonly media: MediaService,
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
+    private readonly access: PostAccessRepository,
+    private readonly limits: MemberRateLimits,
   ) {}
 
-  async publicPost(pid: number): Promise<PostItem> {
+  /** A post by its address, for anyone who may see it (visitors too). */
+  async visiblePost(viewerId: number | null, pid: number): Promise<PostItem> {
+    if (!(await this.access.visiblePost(viewerId, pid))) throw POST_NOT_FOUND;
     return (await this.posts.post(pid)) ?? Promise.reject(POST_NOT_FOUND);
   }
 
@@ -36,6 +42,7 @@ export class PostsService {
   }
 
   async create(userId: number, payload: PostPayload): Promise<CampaignItem> {
+    this.limits.take('post', userId);
     const values = await this.columns(userId, payload);
     const pid = await this.transactions.run(async (manager) => {
       const created = await this.posts.insertPost(manager, userId, values);
