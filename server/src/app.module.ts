@@ -11,6 +11,12 @@ import { GroupsModule } from './groups/groups.module.js';
 import { MemberLimitsModule } from './member-limits/member-limits.module.js';
 import { TagsModule } from './tags/tags.module.js';
 import { SurfModule } from './surf/surf.module.js';
+import { BlocksModule } from './blocks/blocks.module.js';
+import { CommentsModule } from './comments/comments.module.js';
+import { FeedModule } from './feed/feed.module.js';
+import { FeelsModule } from './feels/feels.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -68,6 +74,11 @@ export class AppModule {
         PostsModule,
         CampaignsModule,
         SurfModule,
+        BlocksModule,
+        FeedModule,
+        CommentsModule,
+        FeelsModule,
+        ReportsModule,
         HealthModule,
         StartModule,
         ClientErrorsModule,
@@ -76,8 +87,9 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         Transactions,
+        MemberRateLimits,
       ],
-      exports: [APP_CONFIG, Transactions],
+      exports: [APP_CONFIG, Transactions, MemberRateLimits],
     };
   }
 }

@@ -5,10 +5,7 @@
  * with `before` (the last post id shown).
  */
 export type FeedSource =
-  | { kind: 'home' }
-  | { kind: 'tag'; tag: string }
-  | { kind: 'group'; slug: string }
-  | { kind: 'user'; username: string };
+  { kind: 'home' } | { kind: 'tag'; tag: string } | { kind: 'group'; slug: string } | { kind: 'user'; username: string };
 
 /** GET `?source=home|tag|group|user&key=<tag, slug or username>&before=<post id>` → a feed page. */
 export const FEED_ENDPOINT = '/data/feed';

@@ -6,7 +6,9 @@ export type NotificationType =
   | 'group_joined'
   | 'group_join_request'
   | 'group_request_accepted'
-  | 'risk_alert';
+  | 'risk_alert'
+  | 'post_comment'
+  | 'comment_mention';
 
 export interface NotificationItem {
   id: number;

@@ -1,6 +1,8 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
 import type { CampaignCounters } from '../campaigns/campaigns.js';
+import type { FeedComment } from '../feed/comments.js';
+import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
 import type { NotificationItem } from '../notifications/notifications.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
@@ -47,6 +49,15 @@ export interface ServerToClientEvents {
    * owner, at once when a campaign runs out of credits) or after the owner changed one in a tab.
    */
   'campaigns:updated': (change: { campaigns: CampaignCounters[] }) => void;
+  /**
+   * To the tabs watching the post: a comment was written or edited (merge by id; its `feels`
+   * are empty for a new one), and how many the post has now.
+   */
+  'post:comment': (change: { pid: number; comment: FeedComment; commentCount: number }) => void;
+  /** To the tabs watching the post: a comment (with its replies, for a top-level one) was deleted. */
+  'post:comment-removed': (change: { pid: number; commentId: number; parentId: number | null; commentCount: number }) => void;
+  /** To the tabs watching the post: the feel counts of the post or one of its comments after member `by` gave `kind` (null: took theirs back). */
+  'post:feels': (change: { target: FeelTarget; counts: FeelCounts; by: number; kind: FeelKind | null }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -54,6 +65,11 @@ export interface ClientToServerEvents {
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
   /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
   'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer, SurfClaimRefusalCode>) => void) => void;
+  /**
+   * The posts this tab shows now (replacing the previous set): it gets their comments and feels
+   * live. Answers the ones it may see and now watches; posts it may not see are left out.
+   */
+  'posts:watch': (request: { pids: number[] }, ack: (answer: Ack<{ pids: number[] }>) => void) => void;
 }
 
 export interface SocketData {
@@ -72,6 +88,8 @@ export const MAX_SOCKETS_PER_USER = 20;
 /** Per-socket event limit: this many events per window by default (server setting SOCKET_EVENTS_PER_WINDOW), else refused. */
 export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENT_WINDOW_MS = 10_000;
+/** Posts one tab may watch at once (what a screen shows, with room to scroll). */
+export const MAX_WATCHED_POSTS = 50;
 /** How often the server clock is pushed so countdowns do not drift. */
 export const LIVE_TIME_INTERVAL_MS = 30_000;
 
@@ -80,6 +98,8 @@ export const rooms = {
   user: (userId: number) => `user:${userId}`,
   session: (sessionKey: string) => `session:${sessionKey}`,
   team: (teamId: number) => `team:${teamId}`,
+  /** The tabs showing a post: its comments and feels are pushed here. */
+  post: (pid: number) => `post:${pid}`,
   members: 'audience:members',
   visitors: 'audience:visitors',
 } as const;

@@ -11,6 +11,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   group_join_request: 'Group',
   group_request_accepted: 'Group',
   risk_alert: 'Account',
+  post_comment: 'Comment',
+  comment_mention: 'Mention',
 };
 
 interface NotificationsListProps {

@@ -9,6 +9,7 @@ import { DetailedStatsView } from '../campaigns/DetailedStatsView.js';
 import { CREDITS_PATH } from '../credits/ledgerFormat.js';
 import { LedgerView } from '../credits/LedgerView.js';
 import { EmptyState } from '../feedback/EmptyState.js';
+import { Feed } from '../feed/Feed.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { userAtom } from '../session/userAtom.js';
 import { EarnCreditsView } from '../surf/EarnCreditsView.js';
@@ -22,6 +23,8 @@ const DASHBOARD_TABS = [
   { to: PATHS.detailedStats, label: 'Detailed Stats' },
   { to: CREDITS_PATH, label: 'Credits' },
 ];
+
+const HOME_FEED = { kind: 'home' } as const;
 
 interface DashboardTab {
   title: string;
@@ -125,6 +128,12 @@ function Overview() {
           </li>
         </ul>
       </nav>
+      <section aria-labelledby="dashboard-feed-heading" className="dashboard-feed">
+        <h2 id="dashboard-feed-heading" className="section-heading">
+          Your feed
+        </h2>
+        <Feed source={HOME_FEED} label="Your feed" />
+      </section>
     </>
   );
 }

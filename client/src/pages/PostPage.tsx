@@ -1,38 +1,38 @@
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { CAMPAIGN_ENDPOINTS, type PostItem } from '@shared/campaigns/campaigns.js';
 import { PATHS } from '@shared/routing/routes.js';
-import { useApiData } from '../api/useApiData.js';
-import { ErrorState } from '../feedback/ErrorState.js';
-import { LoadingState } from '../feedback/LoadingState.js';
-import { excerptOf } from '../posts/linkCard.js';
-import { pidOf } from '../posts/postPath.js';
-import { PostView } from '../posts/PostView.js';
-import { userAtom } from '../session/userAtom.js';
-import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { hasErrorCode } from '../api/errorCodes.js';
+import { ErrorState } from '../feedback/ErrorState.js';
+import { LoadingState } from '../feedback/LoadingState.js';
+import { feedsAtom } from '../feed/feedsAtom.js';
+import { FeedEntryView } from '../feed/FeedEntryView.js';
+import { usePostEntry } from '../feed/PostEntry.js';
+import { excerptOf } from '../posts/linkCard.js';
+import { pidOf } from '../posts/postPath.js';
+import { userAtom } from '../session/userAtom.js';
+import { usePageTitle } from './usePageTitle.js';
 
-/** One post by its address, for anyone, visitors included. */
+/** One post by its address with its feels and all its comments, live; for anyone who may see it. */
 export default function PostPage() {
   const pid = pidOf(useParams().pid);
-  const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);
-  const notFound =
-    pid === null || hasErrorCode(post.failure?.errors, ErrorCode.NotFound, ErrorCode.Validation, ErrorCode.BadRequest);
+  const { failure, key, reload } = usePostEntry(pid);
+  const entry = useAtomValue(feedsAtom)[key ?? '']?.entries[0] ?? null;
+  const notFound = pid === null || hasErrorCode(failure?.errors, ErrorCode.NotFound, ErrorCode.Validation, ErrorCode.BadRequest);
   usePageTitle(
-    notFound ? 'Post not found' : post.data ? `${post.data.author.first_name}: ${excerptOf(post.data.text, 60)}` : 'Post',
+    notFound ? 'Post not found' : entry ? `${entry.post.author.first_name}: ${excerptOf(entry.post.text, 60)}` : 'Post',
   );
 
   if (notFound) return <PostNotFound />;
   return (
     <div className="page post-page">
-      <h1 className="visually-hidden">{post.data ? `Post by ${post.data.author.first_name}` : 'Post'}</h1>
-      {post.failure ? (
-        <ErrorState failure={post.failure} onRetry={post.reload} title="This post could not be loaded" />
-      ) : !post.data ? (
+      <h1 className="visually-hidden">{entry ? `Post by ${entry.post.author.first_name}` : 'Post'}</h1>
+      {failure ? (
+        <ErrorState failure={failure} onRetry={reload} title="This post could not be loaded" />
+      ) : !entry ? (
         <LoadingState label="Loading the post…" />
       ) : (
-        <PostView post={post.data} />
+        <FeedEntryView entry={entry} />
       )}
     </div>
   );

@@ -3,6 +3,8 @@ import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { receiveCampaignCountersAtom } from '../campaigns/campaignsAtom.js';
+import { resendWatchedPosts } from '../feed/postWatch.js';
+import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from '../feed/receiveSocialEvents.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
@@ -43,6 +45,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
     setConnectionState('connected');
+    resendWatchedPosts();
     next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
       if ('error' in answer) return;
       receiveNotifications(answer.data.notifications, answer.data.unread);
@@ -75,6 +78,9 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
   next.on('campaigns:updated', ({ campaigns }) => appStore.set(receiveCampaignCountersAtom, campaigns));
+  next.on('post:comment', receivePostComment);
+  next.on('post:comment-removed', receivePostCommentRemoved);
+  next.on('post:feels', receivePostFeels);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.connect();
 }

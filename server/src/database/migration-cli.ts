@@ -76,7 +76,7 @@ ${lines([...sql.downQueries].reverse())}
   const index = `${MIGRATIONS_DIR}/index.ts`;
   const source = readFileSync(index, 'utf8')
     .replace(/(\nexport const MIGRATIONS = \[)/, `import { ${className} } from './${timestamp}-${name}.js';\n$1`)
-    .replace(/\];\s*$/, `, ${className}];\n`);
+    .replace(/,?\s*\];\s*$/, `,\n  ${className},\n];\n`);
   writeFileSync(index, source);
   console.log(`wrote ${file}; review it before committing`);
 }

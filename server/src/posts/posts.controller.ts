@@ -36,11 +36,11 @@ export class PostsController {
     return this.posts.uploadImage(auth.user.id, await readUpload(request, 'image'));
   }
 
-  /** Public: visitors can open a post by its address; a private group's post, only its members. */
+  /** Visitors can open a post by its address too; a private group's posts only its members. */
   @Get(':pid')
   @Auth('optional')
   post(@CurrentAuth() auth: AuthContext | null, @Param('pid', IdPipe) pid: number): Promise<PostItem> {
-    return this.posts.publicPost(pid, auth?.user.id ?? null);
+    return this.posts.visiblePost(auth?.user.id ?? null, pid);
   }
 
   @Put(':pid')

@@ -160,15 +160,6 @@ export class PostsRepository {
     await manager.query(`INSERT INTO campaigns (post_id, user_id) VALUES ($1, $2)`, [pid, userId]);
   }
 
-  /** The private group a live post was written in; null for a post of its member's own or of a public group. */
-  async privateGroupOf(pid: number): Promise<number | null> {
-    const [row]: { id: number }[] = await this.dataSource.query(
-      `SELECT g.id FROM posts p JOIN groups g ON g.id = p.group_id WHERE p.id = $1 AND g.visibility = 'private'`,
-      [pid],
-    );
-    return row?.id ?? null;
-  }
-
   /** False when the user has no live post with this id. The post stays in the group it was written in. */
   async updateOwnPost(userId: number, pid: number, values: PostValues): Promise<boolean> {
     const [, changed] = await this.dataSource.query(

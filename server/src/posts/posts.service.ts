@@ -6,6 +6,8 @@ import type { MediaObject } from '@shared/media/media.js';
 import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { MemberRateLimits } from '../common/http/member-rate-limits.js';
+import { PostAccessRepository } from '../feed/post-access.repository.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { GroupsRepository } from '../groups/groups.repository.js';
 import { GROUP_ERRORS } from '../groups/group-errors.js';
@@ -24,17 +26,14 @@ export class PostsService {
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
     private readonly groups: GroupsRepository,
+    private readonly access: PostAccessRepository,
+    private readonly limits: MemberRateLimits,
   ) {}
 
-  /** A private group's post is found by its active members only. */
-  async publicPost(pid: number, viewerId: number | null): Promise<PostItem> {
-    const post = await this.posts.post(pid);
-    if (!post) throw POST_NOT_FOUND;
-    const privateGroup = await this.posts.privateGroupOf(pid);
-    if (privateGroup !== null && (viewerId === null || !(await this.groups.isActiveMember(privateGroup, viewerId)))) {
-      throw POST_NOT_FOUND;
-    }
-    return post;
+  /** A post by its address, for anyone who may see it (visitors too). */
+  async visiblePost(viewerId: number | null, pid: number): Promise<PostItem> {
+    if (!(await this.access.visiblePost(viewerId, pid))) throw POST_NOT_FOUND;
+    return (await this.posts.post(pid)) ?? Promise.reject(POST_NOT_FOUND);
   }
 
   mine(userId: number): Promise<CampaignItem[]> {
@@ -46,6 +45,7 @@ export class PostsService {
   }
 
   async create(userId: number, payload: PostPayload): Promise<CampaignItem> {
+    this.limits.take('post', userId);
     const values = await this.columns(userId, payload);
     if (values.groupId !== null && !(await this.groups.isActiveMember(values.groupId, userId))) throw GROUP_ERRORS.postNotMember;
     const pid = await this.transactions.run(async (manager) => {

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { TrendingTag } from '@shared/tags/tags.js';
+import { postVisibleTo } from '../feed/post-visibility.js';
 
 /**
- * A public post: not in a group, or in a public one. Trending counts and tag headers read only
- * these, so a private group's tags never show outside it.
+ * A post everyone may see (what a visitor sees: not in a group, or in a public one). Trending
+ * counts and tag headers read only these, so a private group's tags never show outside it.
  */
-const PUBLIC_POST = `(p.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = p.group_id AND g.visibility = 'public'))`;
+const PUBLIC_POST = postVisibleTo('p', 'NULL::int');
 
 /** Tags members follow (`tag_follows`) and tags as posts carry them (`posts.tags`). */
 @Injectable()

@@ -1,0 +1,24 @@
+/**
+ * Who may see a post, in one place. Every read of posts, comments, feels and post rooms applies
+ * it, for members and visitors alike:
+ * - a post outside any group is visible to everyone;
+ * - a public group's posts to everyone except members it banned;
+ * - a private group's posts to its active members only;
+ * - never the posts of a member the viewer blocked.
+ *
+ * `post` is the alias of a `posts` row in the query, `viewer` the SQL of the viewer's id
+ * (an `integer` parameter, null for a visitor).
+ */
+export function postVisibleTo(post: string, viewer: string): string {
+  return `(${post}.group_id IS NULL OR EXISTS (
+            SELECT 1 FROM groups vg LEFT JOIN group_members vm ON vm.group_id = vg.id AND vm.user_id = ${viewer}
+             WHERE vg.id = ${post}.group_id
+               AND (vm.status = 'active' OR (vg.visibility = 'public' AND vm.status IS DISTINCT FROM 'banned'))))
+      AND NOT EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = ${viewer} AND vb.blocked_id = ${post}.user_id)`;
+}
+
+/** A comment the viewer sees (on a post they may see): not deleted, not by a member they blocked. */
+export function commentVisibleTo(comment: string, viewer: string): string {
+  return `${comment}.deleted_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM blocks cb WHERE cb.blocker_id = ${viewer} AND cb.blocked_id = ${comment}.user_id)`;
+}
