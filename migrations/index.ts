@@ -17,7 +17,6 @@ import { SurfRules1763774400000 } from './1763774400000-SurfRules.js';
 import { FairCredits1763775000000 } from './1763775000000-FairCredits.js';
 import { ProvenViews1763775600000 } from './1763775600000-ProvenViews.js';
 import { SocialSchema1795496054321 } from './1795496054321-SocialSchema.js';
-import { MemberRateWindows1795497200000 } from './1795497200000-MemberRateWindows.js';
 import { SurfMyTags1795497210000 } from './1795497210000-SurfMyTags.js';
 
 export const MIGRATIONS = [
@@ -36,6 +35,5 @@ export const MIGRATIONS = [
   FairCredits1763775000000,
   ProvenViews1763775600000,
   SocialSchema1795496054321,
-  MemberRateWindows1795497200000,
   SurfMyTags1795497210000,
 ];

@@ -8,7 +8,6 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { CreditsModule } from './credits/credits.module.js';
 import { PostsModule } from './posts/posts.module.js';
 import { GroupsModule } from './groups/groups.module.js';
-import { MemberLimitsModule } from './member-limits/member-limits.module.js';
 import { TagsModule } from './tags/tags.module.js';
 import { SurfModule } from './surf/surf.module.js';
 import { BlocksModule } from './blocks/blocks.module.js';
@@ -68,7 +67,6 @@ export class AppModule {
         AdminModule,
         DevModule,
         CreditsModule,
-        MemberLimitsModule,
         GroupsModule,
         TagsModule,
         PostsModule,

@@ -89,15 +89,6 @@ describe('creating and finding groups', () => {
       expect([slug, status, codesOf(body)]).toEqual([slug, 404, [ErrorCode.NotFound]]);
     }
   });
-
-  it('limits how many groups a member creates in an hour', async () => {
-    const alice = await member();
-    for (let n = 0; n < 5; n++) await createGroup(alice);
-    const { status, body } = await alice.browser.post(GROUP_ENDPOINTS.groups, { name: 'One too many', visibility: 'public' });
-    expect(status).toBe(429);
-    expect(body.errors[0]).toMatchObject({ code: ErrorCode.RateLimited });
-    expect(body.errors[0].retryAfter).toBeGreaterThan(0);
-  });
 });
 
 describe('joining and leaving', () => {
@@ -407,25 +398,6 @@ describe('invite codes', () => {
     expect((await bob.browser.post(groupApiPath(bobsGroup.slug, `/invites/${invite.id}/rotate`))).status).toBe(404);
     const { rows } = await db.query(`SELECT revoked_at FROM group_invites WHERE id = $1`, [invite.id]);
     expect(rows[0].revoked_at).toBeNull();
-  });
-
-  it('limits how many codes a member makes, and how many groups a member joins, in an hour', async () => {
-    const alice = await member();
-    const group = await createGroup(alice);
-    for (let n = 0; n < 30; n++) await createInvite(alice, group.slug);
-    const tooMany = await alice.browser.post(groupApiPath(group.slug, '/invites'), { expiresInHours: null, maxUses: null });
-    expect([tooMany.status, codesOf(tooMany.body)]).toEqual([429, [ErrorCode.RateLimited]]);
-
-    const bob = await member();
-    const { rows } = await db.query(
-      `INSERT INTO groups (slug, name, visibility, created_by)
-       SELECT 'limit-' || $1 || '-' || n, 'Limit ' || n, 'public', $2 FROM generate_series(1, 31) n RETURNING slug`,
-      [process.pid, alice.id],
-    );
-    const answers: number[] = [];
-    for (const row of rows) answers.push((await bob.browser.post(groupApiPath(row.slug, '/join'))).status);
-    expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
-    expect(answers[30]).toBe(429);
   });
 });
 

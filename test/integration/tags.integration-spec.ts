@@ -68,15 +68,4 @@ describe('following tags', () => {
     expect((await visitor.post(tagFollowPath('travel'))).status).toBe(401);
     expect((await visitor.get(TAG_ENDPOINTS.overview)).status).toBe(401);
   });
-
-  it('limits how many tags a member follows in an hour, unfollows included', async () => {
-    const alice = await member();
-    for (let n = 0; n < 30; n++) {
-      await alice.browser.post(tagFollowPath(`limit-${n}`));
-      await alice.browser.delete(tagFollowPath(`limit-${n}`));
-    }
-    for (let n = 30; n < 60; n++) await alice.browser.post(tagFollowPath(`limit-${n}`));
-    const { status, body } = await alice.browser.post(tagFollowPath('one-too-many'));
-    expect([status, body.errors[0].code]).toEqual([429, ErrorCode.RateLimited]);
-  });
 });

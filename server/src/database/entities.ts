@@ -15,7 +15,6 @@ import { ClientErrorEntity } from '../client-errors/client-error.entity.js';
 import { LedgerEntryEntity } from '../credits/ledger-entry.entity.js';
 import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
-import { MemberRateWindowEntity } from '../member-limits/member-rate-window.entity.js';
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
 import { ReportEntity } from '../reports/report.entity.js';
@@ -55,5 +54,4 @@ export const ENTITIES = [
   CommentFeelEntity,
   BlockEntity,
   ReportEntity,
-  MemberRateWindowEntity,
 ];

@@ -8,7 +8,7 @@ import {
 } from '@shared/groups/groups.js';
 import { randomToken } from '../common/crypto/tokens.js';
 import { Transactions } from '../database/transactions.js';
-import { MemberLimits } from '../member-limits/member-limits.service.js';
+import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { GROUP_ERRORS } from './group-errors.js';
 import { GroupInvitesRepository, type InviteRow } from './group-invites.repository.js';
 import { GroupsRepository } from './groups.repository.js';
@@ -29,7 +29,7 @@ export class GroupInvitesService {
     private readonly groups: GroupsRepository,
     private readonly groupsService: GroupsService,
     private readonly transactions: Transactions,
-    private readonly limits: MemberLimits,
+    private readonly limits: MemberRateLimits,
   ) {}
 
   async list(actorId: number, slug: string): Promise<GroupInviteItem[]> {
@@ -39,7 +39,7 @@ export class GroupInvitesService {
 
   async create(actorId: number, slug: string, payload: GroupInvitePayload): Promise<GroupInviteItem> {
     const group = await this.groupsService.managed(slug, actorId);
-    await this.limits.take(actorId, 'groupInvite');
+    this.limits.take('groupInvite', actorId);
     return toInviteItem(
       await this.invites.insert(
         null,
@@ -64,7 +64,7 @@ export class GroupInvitesService {
     const group = await this.groupsService.managed(slug, actorId);
     const old = await this.invites.ofGroup(group.id, inviteId);
     if (!old || old.revoked_at) throw GROUP_ERRORS.inviteGone;
-    await this.limits.take(actorId, 'groupInvite');
+    this.limits.take('groupInvite', actorId);
     const lifetime = old.expires_at ? old.expires_at.getTime() - old.created_at.getTime() : null;
     return toInviteItem(
       await this.transactions.run(async (manager) => {
@@ -92,7 +92,7 @@ export class GroupInvitesService {
   /** Joins with a usable code: one use taken, unless the member was in already. */
   async join(userId: number, code: string): Promise<GroupJoinAnswer> {
     const invite = await this.usableInvite(code);
-    await this.limits.take(userId, 'groupJoin');
+    this.limits.take('groupJoin', userId);
     const status = await this.transactions.run(async (manager) => {
       await this.groups.lockGroup(manager, invite.group_id);
       const membership = await this.groups.membership(manager, invite.group_id, userId);

@@ -16,7 +16,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MediaService } from '../media/media.service.js';
-import { MemberLimits } from '../member-limits/member-limits.service.js';
+import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';
@@ -44,7 +44,7 @@ export class GroupsService {
     private readonly groups: GroupsRepository,
     private readonly transactions: Transactions,
     private readonly media: MediaService,
-    private readonly limits: MemberLimits,
+    private readonly limits: MemberRateLimits,
     private readonly notifications: NotificationsService,
     private readonly users: UsersRepository,
   ) {}
@@ -64,7 +64,7 @@ export class GroupsService {
   /** The creator becomes its owner. The slug comes from the name, made unique. */
   async create(userId: number, payload: GroupPayload): Promise<GroupAnswer> {
     const values = await this.values(userId, payload);
-    await this.limits.take(userId, 'groupCreate');
+    this.limits.take('groupCreate', userId);
     const base = slugOf(values.name);
     for (let attempt = 0; ; attempt++) {
       const slug = await this.freeSlug(base, attempt);
@@ -95,7 +95,7 @@ export class GroupsService {
     if (group.viewer_status === 'active' || group.viewer_status === 'requested') {
       return { status: group.viewer_status, group: this.toAnswer(group) };
     }
-    await this.limits.take(userId, 'groupJoin');
+    this.limits.take('groupJoin', userId);
     const status = group.visibility === 'public' ? 'active' : 'requested';
     await this.groups.putMember(null, group.id, userId, 'member', status);
     if (status === 'requested') await this.notifyRequest(group, userId);

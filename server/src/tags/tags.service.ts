@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TRENDING, type TagAnswer, type TagsOverview, type TrendingTag } from '@shared/tags/tags.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
-import { MemberLimits } from '../member-limits/member-limits.service.js';
+import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { TagsRepository } from './tags.repository.js';
 
 /** Trending tags are the same for every member: read at most once a minute per process. */
@@ -14,7 +14,7 @@ export class TagsService {
 
   constructor(
     private readonly tags: TagsRepository,
-    private readonly limits: MemberLimits,
+    private readonly limits: MemberRateLimits,
   ) {}
 
   async overview(userId: number): Promise<TagsOverview> {
@@ -31,7 +31,7 @@ export class TagsService {
   }
 
   async follow(userId: number, tag: string): Promise<TagAnswer> {
-    await this.limits.take(userId, 'tagFollow');
+    this.limits.take('tagFollow', userId);
     await this.tags.follow(userId, tag);
     return this.tag(userId, tag);
   }

@@ -5,8 +5,9 @@ import { AppError } from '../errors/app-error.js';
 
 /**
  * Per-member limits on social writes: a member (not an address: many members share one) may
- * post, comment, give feels, report and block this often. Counted in this process, as the
- * per-address limits are; RATE_LIMIT_FACTOR scales them alike.
+ * post, comment, give feels, report, block, create groups, join them, make invite codes and
+ * follow tags this often. Counted in this process, as the per-address limits are;
+ * RATE_LIMIT_FACTOR scales them alike.
  */
 const MEMBER_LIMITS = {
   post: { max: 20, windowMs: 60 * 60_000 },
@@ -14,6 +15,14 @@ const MEMBER_LIMITS = {
   feel: { max: 60, windowMs: 60_000 },
   report: { max: 20, windowMs: 60 * 60_000 },
   block: { max: 30, windowMs: 60 * 60_000 },
+  /** Groups created. */
+  groupCreate: { max: 5, windowMs: 60 * 60_000 },
+  /** Joins, join requests and joins by code. */
+  groupJoin: { max: 30, windowMs: 60 * 60_000 },
+  /** Invite codes made or rotated. */
+  groupInvite: { max: 30, windowMs: 60 * 60_000 },
+  /** Tags followed (unfollowing gives none back). */
+  tagFollow: { max: 60, windowMs: 60 * 60_000 },
 } as const;
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;
