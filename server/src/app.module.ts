@@ -19,8 +19,12 @@ import { ReferralsModule } from './referrals/referrals.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BookmarksModule } from './bookmarks/bookmarks.module.js';
+import { FollowsModule } from './follows/follows.module.js';
+import { UserSearchModule } from './user-search/user-search.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { Transactions } from './database/transactions.js';
@@ -56,6 +60,9 @@ export class AppModule {
         OnboardingModule,
         ReferralsModule,
         ProfileModule,
+        FollowsModule,
+        UserSearchModule,
+        BookmarksModule,
         AdminModule,
         DevModule,
         CreditsModule,
@@ -70,8 +77,9 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         Transactions,
+        MemberRateLimits,
       ],
-      exports: [APP_CONFIG, Transactions],
+      exports: [APP_CONFIG, Transactions, MemberRateLimits],
     };
   }
 }

@@ -1,5 +1,6 @@
 /** What a notification is about; each type has its own wording and link on the server. */
-export type NotificationType = 'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined' | 'risk_alert';
+export type NotificationType =
+  'referral_joined' | 'admin_message' | 'campaign_out_of_credits' | 'group_joined' | 'risk_alert' | 'new_follower';
 
 export interface NotificationItem {
   id: number;

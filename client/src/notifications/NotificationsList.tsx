@@ -9,6 +9,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   campaign_out_of_credits: 'Campaign',
   group_joined: 'Group',
   risk_alert: 'Account',
+  new_follower: 'Follower',
 };
 
 interface NotificationsListProps {

@@ -3,7 +3,7 @@ import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import { profilePath } from './profilePath.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import './profile.css';
 
@@ -16,7 +16,7 @@ const PROFILE_TABS = [
 /** A member's public profile: picture, names, joined date, and tabs that later features fill. */
 export function ProfileView({ profile, tab, aboutPath }: { profile: ProfileAnswer; tab?: string; aboutPath?: string }) {
   const tabs = PROFILE_TABS.map((entry) => ({
-    to: entry.tab === undefined && aboutPath ? aboutPath : profilePath(profile.username, entry.tab),
+    to: entry.tab === undefined && aboutPath ? aboutPath : memberProfilePath(profile.username, entry.tab),
     label: entry.label,
   }));
   const current = PROFILE_TABS.find((entry) => entry.tab === tab);
