@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { CAMPAIGN_ENDPOINTS, type PostItem } from '@shared/campaigns/campaigns.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { useApiData } from '../api/useApiData.js';
+import { BookmarkButton } from '../bookmarks/BookmarkButton.js';
+import { usePostBookmark } from '../bookmarks/usePostBookmark.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { excerptOf } from '../posts/linkCard.js';
@@ -17,6 +19,8 @@ import { hasErrorCode } from '../api/errorCodes.js';
 export default function PostPage() {
   const pid = pidOf(useParams().pid);
   const post = useApiData<PostItem>(pid === null ? null : `${CAMPAIGN_ENDPOINTS.post}/${pid}`);
+  const signedIn = useAtomValue(userAtom) !== null;
+  const bookmarked = usePostBookmark(post.data ? pid : null, signedIn);
   const notFound =
     pid === null || hasErrorCode(post.failure?.errors, ErrorCode.NotFound, ErrorCode.Validation, ErrorCode.BadRequest);
   usePageTitle(
@@ -32,7 +36,14 @@ export default function PostPage() {
       ) : !post.data ? (
         <LoadingState label="Loading the post…" />
       ) : (
-        <PostView post={post.data} />
+        <>
+          <PostView post={post.data} />
+          {bookmarked !== null && (
+            <div className="post-page-actions">
+              <BookmarkButton key={post.data.pid} pid={post.data.pid} bookmarked={bookmarked} />
+            </div>
+          )}
+        </>
       )}
     </div>
   );
