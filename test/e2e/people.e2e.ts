@@ -114,6 +114,21 @@ test('a profile shows its header and tabs; the follow button and counts agree; /
   await expect(owner.page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
   await expect(owner.page.getByRole('link', { name: '1 follower' })).toBeVisible();
   await expect(owner.page.getByRole('button', { name: /Follow/ })).toHaveCount(0);
+
+  // The profile popup of a post's author leads to the same profile.
+  const created = await owner.page.request.post('/data/posts', {
+    headers: XHR,
+    data: { text: 'Fresh bread', language: 'en', tags: [] },
+  });
+  await page.goto(`/post/${(await created.json()).data.post.pid}`);
+  await page
+    .getByRole('article', { name: 'Post by Oscar' })
+    .getByRole('button', { name: /show profile/ })
+    .click();
+  await page.getByRole('dialog', { name: 'Oscar' }).getByRole('link', { name: 'View full profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${owner.username}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Oscar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Unfollow @${owner.username}`, exact: true })).toBeVisible();
   await viewer.context.close();
   await owner.context.close();
 });
