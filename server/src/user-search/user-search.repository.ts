@@ -13,20 +13,30 @@ export const SIMILARITY_THRESHOLD = 0.3;
 /** The query as a LIKE prefix: its own %, _ and \ taken literally. */
 const likePrefix = (query: string) => `${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/** Lower case usernames starting with `query` lie in [start, end): a range the users_username_lower btree answers. */
+function usernamePrefixRange(query: string): [string, string] | [null, null] {
+  if (!USERNAME_CHARACTERS.test(query)) return [null, null];
+  const start = query.toLowerCase();
+  return [start, `${start.slice(0, -1)}${String.fromCharCode(start.charCodeAt(start.length - 1) + 1)}`];
+}
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
+
 /**
- * Matches by the `%` operator (similarity above pg_trgm.similarity_threshold, set per query) or
- * a username prefix, each answered by its trigram GIN index (users_username_trgm,
- * users_first_name_trgm); a `similarity(…) > x` filter could use no index. Each column is
- * matched and scored in its own branch, so a candidate row is rechecked against one column
- * only: a common first name makes thousands of candidates, and their rechecks are most of the
- * cost. Ranked: the exact username, then username prefixes, then the closest name. Members not
- * set up yet and members who blocked the viewer are left out; the cards are read for one page
- * only. Parameters: `userSearchParameters`.
+ * Matches by the `%` operator (similarity above pg_trgm.similarity_threshold, set per query),
+ * answered by the trigram GIN indexes users_username_trgm and users_first_name_trgm (a
+ * `similarity(…) > x` filter could use no index), or by a username prefix, answered by the
+ * users_username_lower btree as a range (a short prefix is in too many trigram posting lists).
+ * Each column is matched and scored in its own branch, so a candidate row is rechecked against
+ * one column only: a common first name makes thousands of candidates, and their rechecks are
+ * most of the cost. Ranked: the exact username, then username prefixes, then the closest name.
+ * Members not set up yet and members who blocked the viewer are left out; the cards are read for
+ * one page only. Parameters: `userSearchParameters`.
  */
 export const USER_SEARCH_SQL = `WITH matches AS (
     SELECT id, similarity(username, $1)
                + CASE WHEN lower(username) = lower($1) THEN 2 WHEN username ILIKE $3 THEN 1 ELSE 0 END AS score
-      FROM users WHERE (username % $1 OR username ILIKE $3) AND NOT needs_setup
+      FROM users
+     WHERE (username % $1 OR (lower(username) >= $6 AND lower(username) < $7 AND username ILIKE $3)) AND NOT needs_setup
     UNION ALL
     SELECT id, similarity(first_name, $1) FROM users WHERE first_name % $1 AND NOT needs_setup
   ), ranked AS (
@@ -44,6 +54,7 @@ export const userSearchParameters = (query: string, viewerId: number, limit: num
   likePrefix(query),
   limit,
   offset,
+  ...usernamePrefixRange(query),
 ];
 
 /** Members by username or first name, typo-tolerant (pg_trgm). */
