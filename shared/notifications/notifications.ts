@@ -6,7 +6,8 @@ export type NotificationType =
   | 'group_joined'
   | 'risk_alert'
   | 'post_comment'
-  | 'comment_mention';
+  | 'comment_mention'
+  | 'new_follower';
 
 export interface NotificationItem {
   id: number;

@@ -142,6 +142,8 @@ export const PATHS = {
   settingsMultiAccounts: '/settings/multiAccounts',
   settingsPayments: '/settings/payments',
   emailSettings: '/settings/emailSettings',
+  userSearch: '/userSearch',
+  bookmarkedPosts: '/BookmarkedPosts',
 } as const;
 
 export type RouteParams = Record<string, string | undefined>;

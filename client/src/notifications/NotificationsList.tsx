@@ -11,6 +11,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   risk_alert: 'Account',
   post_comment: 'Comment',
   comment_mention: 'Mention',
+  new_follower: 'Follower',
 };
 
 interface NotificationsListProps {

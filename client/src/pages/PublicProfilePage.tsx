@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
@@ -12,9 +13,20 @@ import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 
-/** Anyone's public profile, visitors included. */
+/**
+ * /profile/:obj?/:tab?: `obj` is a member's username, or a reserved code naming the kind of
+ * object: /profile/u/<username> is the member's address in long form, /profile/g/<slug> a group's page.
+ */
 export default function PublicProfilePage() {
   const { obj, tab } = useParams();
+  if (obj === 'u' && tab) return <Navigate replace to={memberProfilePath(tab)} />;
+  if (obj === 'g' && tab) return <GroupProfileSlot slug={tab} />;
+  if (obj && tab === 'posts') return <Navigate replace to={memberProfilePath(obj)} />;
+  return <MemberProfile username={obj} tab={tab} />;
+}
+
+/** Anyone's public profile, visitors included. */
+function MemberProfile({ username: obj, tab }: { username: string | undefined; tab: string | undefined }) {
   const user = useAtomValue(userAtom);
   const profile = useApiData<ProfileAnswer>(obj ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(obj)}` : null);
   const notFound = !obj || hasErrorCode(profile.failure?.errors, ErrorCode.NotFound);
@@ -38,7 +50,18 @@ export default function PublicProfilePage() {
       </div>
     );
   }
-  return <ProfileView profile={profile.data} tab={tab} />;
+  return <ProfileView key={profile.data.id} profile={profile.data} tab={tab} />;
+}
+
+/** A group's page (/profile/g/<slug>): a slot for the groups feature's page, which takes its place. */
+function GroupProfileSlot({ slug }: { slug: string }) {
+  usePageTitle('Group');
+  return (
+    <div className="page">
+      <h1>Group</h1>
+      <p className="muted">The page of the group “{slug}” is not available yet.</p>
+    </div>
+  );
 }
 
 function NoSuchMember() {

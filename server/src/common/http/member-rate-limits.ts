@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 
 /**
  * Per-member limits on social writes: a member (not an address: many members share one) may
- * post, comment, give feels, report and block this often. Counted in this process, as the
+ * post, comment, give feels, report, block, follow and bookmark this often. Counted in this process, as the
  * per-address limits are; RATE_LIMIT_FACTOR scales them alike.
  */
 const MEMBER_LIMITS = {
@@ -14,6 +14,10 @@ const MEMBER_LIMITS = {
   feel: { max: 60, windowMs: 60_000 },
   report: { max: 20, windowMs: 60 * 60_000 },
   block: { max: 30, windowMs: 60 * 60_000 },
+  /** Follows and unfollows together: a member following people from a search, not a script. */
+  follow: { max: 30, windowMs: 60_000 },
+  /** Saves and unsaves together. */
+  bookmark: { max: 60, windowMs: 60_000 },
 } as const;
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;
