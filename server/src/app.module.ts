@@ -27,6 +27,9 @@ import { ReferralsModule } from './referrals/referrals.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BookmarksModule } from './bookmarks/bookmarks.module.js';
+import { FollowsModule } from './follows/follows.module.js';
+import { UserSearchModule } from './user-search/user-search.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -64,6 +67,9 @@ export class AppModule {
         OnboardingModule,
         ReferralsModule,
         ProfileModule,
+        FollowsModule,
+        UserSearchModule,
+        BookmarksModule,
         AdminModule,
         DevModule,
         CreditsModule,

@@ -39,6 +39,10 @@ export interface ProfileAnswer {
   image: MediaObject | string | null;
   joinedAt: string;
   isOwn: boolean;
+  followerCount: number;
+  followingCount: number;
+  /** Whether the viewer follows this member (false for a visitor and on the own profile). */
+  viewerFollows: boolean;
 }
 
 export type EmailPreferencesAnswer = Record<EmailCategory, boolean> & { email: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESERVED_SOCIAL_CODES } from '../feed/feed-source.js';
 import { text } from '../validation/text.js';
 
 /**
@@ -9,7 +10,13 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,24}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-export const usernameSchema = text().trim().regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
+const isReservedSocialCode = (name: string) => (RESERVED_SOCIAL_CODES as readonly string[]).includes(name.toLowerCase());
+
+/** A reserved code gets its own message first (abort), not the length rule's. */
+export const usernameSchema = text()
+  .trim()
+  .refine((name) => !isReservedSocialCode(name), { message: 'This name is reserved. Please choose another one.', abort: true })
+  .regex(USERNAME_PATTERN, 'Use 3 to 24 letters, digits or underscores.');
 export const firstNameSchema = text().trim().min(1, 'Please enter your first name.').max(50, 'Use at most 50 characters.');
 export const emailSchema = text().trim().max(254, 'Use at most 254 characters.').email('Please enter a valid email address.');
 export const passwordSchema = text()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PostItem } from '../campaigns/campaigns.js';
+import type { GroupVisibility } from '../groups/groups.js';
 import { text } from '../validation/text.js';
 import type { FeedComment } from './comments.js';
 import type { FeelSummary } from './feels.js';
@@ -12,7 +13,7 @@ export const FEED_PAGE_SIZE = 20;
 export interface FeedGroup {
   slug: string;
   name: string;
-  visibility: 'public' | 'private';
+  visibility: GroupVisibility;
 }
 
 /** One entry of a feed: the post (level p) with its first comments (level c) and what the viewer sees of it. */

@@ -8,7 +8,8 @@ export type NotificationType =
   | 'group_request_accepted'
   | 'risk_alert'
   | 'post_comment'
-  | 'comment_mention';
+  | 'comment_mention'
+  | 'new_follower';
 
 export interface NotificationItem {
   id: number;

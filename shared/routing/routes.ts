@@ -144,6 +144,8 @@ export const PATHS = {
   emailSettings: '/settings/emailSettings',
   groups: '/groups',
   tags: '/tags',
+  userSearch: '/userSearch',
+  bookmarkedPosts: '/BookmarkedPosts',
 } as const;
 
 export type RouteParams = Record<string, string | undefined>;

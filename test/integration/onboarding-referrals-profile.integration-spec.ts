@@ -338,6 +338,9 @@ describe('public profiles', () => {
       image: null,
       joinedAt: expect.stringMatching(/^\d{4}-/),
       isOwn: false,
+      followerCount: 0,
+      followingCount: 0,
+      viewerFollows: false,
     });
     expect(JSON.stringify(body)).not.toContain(alice.email);
     expect(JSON.stringify(body)).not.toMatch(/password|email|role|referr/i);

@@ -96,6 +96,27 @@ describe('signing up', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses the reserved profile codes u and g as a username, saying so on the username field', async () => {
+    const before = await userCount();
+    for (const username of ['u', 'G']) {
+      const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {
+        username,
+        first_name: 'Reserved',
+        email: `reserved_${username}@example.test`,
+        password: 'long enough password',
+      });
+      expect(status).toBe(400);
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          code: 'validation',
+          field: 'username',
+          message: 'This name is reserved. Please choose another one.',
+        }),
+      ]);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('names every missing field when the form is sent empty', async () => {
     const { status, body } = await browser().post(ACCOUNT_ENDPOINTS.signup, {});
     expect(status).toBe(400);

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BookmarkButton } from '../bookmarks/BookmarkButton.js';
 import { formatDateTime } from '../format/dates.js';
 import { postPath } from '../posts/postPath.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
@@ -63,6 +64,13 @@ export function FeedEntryView({ entry, headingLevel = 2 }: { entry: StoredEntry;
         <span className="muted feed-entry-count">
           {entry.commentCount} {entry.commentCount === 1 ? 'comment' : 'comments'}
         </span>
+        {user && (
+          <BookmarkButton
+            pid={post.pid}
+            bookmarked={entry.bookmarked}
+            onChange={({ bookmarked }) => update({ pid: post.pid, change: (current) => ({ ...current, bookmarked }) })}
+          />
+        )}
       </div>
       {entry.moreComments && (
         <button type="button" className="link-button" disabled={loadingComments} onClick={() => void moreComments()}>

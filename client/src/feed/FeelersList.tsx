@@ -5,7 +5,7 @@ import type { ApiFailure } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
-import { profilePath } from '../profile/profilePath.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import { feedApi } from './feedApi.js';
 
 /** Who gave feels to a post or comment, newest first, a page at a time. */
@@ -41,7 +41,8 @@ export function FeelersList({ target }: { target: FeelTarget }) {
         {items.map((feeler) => (
           <li key={feeler.id}>
             <span aria-hidden="true">{FEEL_LABELS[feeler.kind].emoji}</span>{' '}
-            <Link to={profilePath(feeler.username)}>{feeler.first_name}</Link> <span className="muted">@{feeler.username}</span>
+            <Link to={memberProfilePath(feeler.username)}>{feeler.first_name}</Link>{' '}
+            <span className="muted">@{feeler.username}</span>
             <span className="visually-hidden"> ({FEEL_LABELS[feeler.kind].label})</span>
           </li>
         ))}

@@ -10,6 +10,7 @@ import {
   type GroupModerationAction,
   type GroupRole,
 } from '@shared/groups/groups.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import { api } from '../api/api.js';
 import { useApiData } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';
@@ -18,7 +19,6 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import { profilePath } from '../profile/profilePath.js';
 import { Pager } from '../referrals/Pager.js';
 import '../referrals/referrals.css';
 import { roleLabel } from './groupLabels.js';
@@ -68,7 +68,7 @@ export function GroupMembers({ group, viewerId }: { group: GroupAnswer; viewerId
     <li key={item.user.id} className="group-member">
       <img src={mediaUrl(item.user.image)} alt="" width={40} height={40} className="avatar" />
       <div className="group-member-names">
-        <Link to={profilePath(item.user.username)}>{item.user.first_name}</Link>{' '}
+        <Link to={memberProfilePath(item.user.username)}>{item.user.first_name}</Link>{' '}
         <span className="muted">@{item.user.username}</span>
         <span className={`group-role group-role-${item.role}`}>{roleLabel(item.role)}</span>
       </div>

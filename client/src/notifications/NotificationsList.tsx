@@ -13,6 +13,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   risk_alert: 'Account',
   post_comment: 'Comment',
   comment_mention: 'Mention',
+  new_follower: 'Follower',
 };
 
 interface NotificationsListProps {

@@ -21,7 +21,7 @@ export default function OwnProfilePage() {
     return (
       <ProfileView
         profile={{ ...profile.data, first_name: user.first_name, image: user.image, isOwn: true }}
-        aboutPath={PATHS.profile}
+        postsPath={PATHS.profile}
       />
     );
   }

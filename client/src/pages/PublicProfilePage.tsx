@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
@@ -11,21 +12,22 @@ import { ProfileView } from '../profile/ProfileView.js';
 import { userAtom } from '../session/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import type { RESERVED_SOCIAL_CODES } from '@shared/feed/feed-source.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 
-/** Anyone's public profile, visitors included: a member's, or a group's at /profile/g/<slug>. */
+/**
+ * /profile/:obj?/:tab?: `obj` is a member's username, or a reserved code naming the kind of
+ * object: /profile/u/<username> is the member's address in long form, /profile/g/<slug> a group's page.
+ */
 export default function PublicProfilePage() {
   const { obj, tab } = useParams();
-  if (obj === GROUP_PROFILE_CODE && tab) return <GroupProfile slug={tab} />;
-  return <MemberProfile />;
+  if (obj === 'u' && tab) return <Navigate replace to={memberProfilePath(tab)} />;
+  if (obj === 'g' && tab) return <GroupProfile slug={tab} />;
+  if (obj && tab === 'posts') return <Navigate replace to={memberProfilePath(obj)} />;
+  return <MemberProfile username={obj} tab={tab} />;
 }
 
-/** The kind code of a group in /profile/:obj (the reserved social codes: 'u' a member, 'g' a group). */
-const GROUP_PROFILE_CODE: (typeof RESERVED_SOCIAL_CODES)[number] = 'g';
-
-function MemberProfile() {
-  const { obj, tab } = useParams();
+/** Anyone's public profile, visitors included. */
+function MemberProfile({ username: obj, tab }: { username: string | undefined; tab: string | undefined }) {
   const user = useAtomValue(userAtom);
   const profile = useApiData<ProfileAnswer>(obj ? `${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(obj)}` : null);
   const notFound = !obj || hasErrorCode(profile.failure?.errors, ErrorCode.NotFound);
@@ -49,7 +51,7 @@ function MemberProfile() {
       </div>
     );
   }
-  return <ProfileView profile={profile.data} tab={tab} />;
+  return <ProfileView key={profile.data.id} profile={profile.data} tab={tab} />;
 }
 
 function NoSuchMember() {

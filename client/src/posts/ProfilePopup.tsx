@@ -10,7 +10,7 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
-import { profilePath } from '../profile/profilePath.js';
+import { memberProfilePath } from '@shared/people/people.js';
 import './posts.css';
 
 const PROFILE_POPUP_ID = 'profile-popup';
@@ -46,7 +46,7 @@ function ProfilePopup({ username }: { username: string }) {
         <p className="profile-popup-name">{data.first_name}</p>
         <p className="muted">@{data.username}</p>
         <p>Joined {formatDate(data.joinedAt)}</p>
-        <Link to={profilePath(data.username)} onClick={() => close({ id: PROFILE_POPUP_ID })}>
+        <Link to={memberProfilePath(data.username)} onClick={() => close({ id: PROFILE_POPUP_ID })}>
           View full profile
         </Link>
       </div>

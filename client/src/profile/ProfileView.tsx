@@ -1,25 +1,46 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
+import { memberProfilePath, PROFILE_TABS, type ProfileTab } from '@shared/people/people.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import { profilePath } from './profilePath.js';
+import { FollowButton } from '../people/FollowButton.js';
+import { userAtom } from '../session/userAtom.js';
 import { TabLinks } from '../tabs/TabLinks.js';
+import { ProfileFollowList } from './ProfileFollowList.js';
+import { ProfileGroupsTab } from './ProfileGroupsTab.js';
 import './profile.css';
+import '../people/people.css';
+import { Feed } from '../feed/Feed.js';
 
-const PROFILE_TABS = [
-  { tab: undefined, label: 'About' },
-  { tab: 'posts', label: 'Posts' },
-  { tab: 'groups', label: 'Groups' },
-] as const;
+const TAB_LABELS: Record<ProfileTab, string> = {
+  posts: 'Posts',
+  groups: 'Groups',
+  followers: 'Followers',
+  following: 'Following',
+};
 
-/** A member's public profile: picture, names, joined date, and tabs that later features fill. */
-export function ProfileView({ profile, tab, aboutPath }: { profile: ProfileAnswer; tab?: string; aboutPath?: string }) {
+const isProfileTab = (tab: string | undefined): tab is ProfileTab => (PROFILE_TABS as readonly string[]).includes(tab ?? '');
+
+interface ProfileViewProps {
+  profile: ProfileAnswer;
+  /** The tab in the address; none shows the posts. */
+  tab?: string;
+  /** Where the Posts tab points when it is not the member's public address (/profile for the own one). */
+  postsPath?: string;
+}
+
+/** A member's profile: picture, names, join date, follower counts, follow button, and its tabs. */
+export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
+  const signedIn = useAtomValue(userAtom) !== null;
+  const [followerCount, setFollowerCount] = useState(profile.followerCount);
+  const current: ProfileTab | null = tab === undefined ? 'posts' : isProfileTab(tab) ? tab : null;
   const tabs = PROFILE_TABS.map((entry) => ({
-    to: entry.tab === undefined && aboutPath ? aboutPath : profilePath(profile.username, entry.tab),
-    label: entry.label,
+    to: entry === 'posts' ? (postsPath ?? memberProfilePath(profile.username)) : memberProfilePath(profile.username, entry),
+    label: TAB_LABELS[entry],
   }));
-  const current = PROFILE_TABS.find((entry) => entry.tab === tab);
   return (
     <div className="page">
       <div className="profile-card">
@@ -28,22 +49,44 @@ export function ProfileView({ profile, tab, aboutPath }: { profile: ProfileAnswe
           <h1>{profile.first_name}</h1>
           <p className="muted">@{profile.username}</p>
           <p>Joined {formatDate(profile.joinedAt)}</p>
+          <ul className="profile-counts" aria-label="Followers and following">
+            <li>
+              <Link to={memberProfilePath(profile.username, 'followers')}>
+                <strong>{followerCount}</strong> {followerCount === 1 ? 'follower' : 'followers'}
+              </Link>
+            </li>
+            <li>
+              <Link to={memberProfilePath(profile.username, 'following')}>
+                <strong>{profile.followingCount}</strong> following
+              </Link>
+            </li>
+          </ul>
         </div>
-        {profile.isOwn && (
+        {profile.isOwn ? (
           <Link className="button" to={PATHS.settingsProfile}>
             Edit profile
           </Link>
+        ) : (
+          signedIn && (
+            <FollowButton
+              key={profile.id}
+              member={profile}
+              following={profile.viewerFollows}
+              onChange={(state) => setFollowerCount(state.followers)}
+            />
+          )
         )}
       </div>
       <TabLinks label="Profile sections" tabs={tabs} />
-      <section aria-label={current?.label ?? 'Profile section'}>
-        {tab === undefined ? (
-          <p>
-            {profile.first_name} has been a member since {formatDate(profile.joinedAt)}.
-          </p>
-        ) : (
-          <p className="muted">This part of the profile is coming soon.</p>
+      <section aria-label={current ? TAB_LABELS[current] : 'Profile section'} className="profile-section">
+        {current === 'posts' && (
+          <Feed source={{ kind: 'user', username: profile.username }} label={`Posts by @${profile.username}`} />
         )}
+        {current === 'groups' && <ProfileGroupsTab username={profile.username} />}
+        {(current === 'followers' || current === 'following') && (
+          <ProfileFollowList key={current} username={profile.username} list={current} />
+        )}
+        {current === null && <p className="muted">This profile has no such section.</p>}
       </section>
     </div>
   );

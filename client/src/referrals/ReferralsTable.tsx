@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ReferralRow } from '@shared/accounts/account.answers.js';
 import { formatDate } from '../format/dates.js';
-import { profilePath } from '../profile/profilePath.js';
+import { memberProfilePath } from '@shared/people/people.js';
 
 export function ReferralsTable({ rows }: { rows: readonly ReferralRow[] }) {
   return (
@@ -19,7 +19,7 @@ export function ReferralsTable({ rows }: { rows: readonly ReferralRow[] }) {
           {rows.map((row) => (
             <tr key={row.username}>
               <td>
-                <Link to={profilePath(row.username)}>{row.username}</Link>
+                <Link to={memberProfilePath(row.username)}>{row.username}</Link>
               </td>
               <td>{formatDate(row.joinedAt)}</td>
               <td className="data-table-wrap">{row.website || <span className="muted">Direct</span>}</td>

@@ -5,9 +5,9 @@ import { AppError } from '../errors/app-error.js';
 
 /**
  * Per-member limits on social writes: a member (not an address: many members share one) may
- * post, comment, give feels, report, block, create groups, join them, make invite codes and
- * follow tags this often. Counted in this process, as the per-address limits are;
- * RATE_LIMIT_FACTOR scales them alike.
+ * post, comment, give feels, report, block, follow, bookmark, create groups, join them, make
+ * invite codes and follow tags this often. Counted in this process, as the per-address limits
+ * are; RATE_LIMIT_FACTOR scales them alike.
  */
 const MEMBER_LIMITS = {
   post: { max: 20, windowMs: 60 * 60_000 },
@@ -15,6 +15,10 @@ const MEMBER_LIMITS = {
   feel: { max: 60, windowMs: 60_000 },
   report: { max: 20, windowMs: 60 * 60_000 },
   block: { max: 30, windowMs: 60 * 60_000 },
+  /** Follows and unfollows together: a member following people from a search, not a script. */
+  follow: { max: 30, windowMs: 60_000 },
+  /** Saves and unsaves together. */
+  bookmark: { max: 60, windowMs: 60_000 },
   /** Groups created. */
   groupCreate: { max: 5, windowMs: 60 * 60_000 },
   /** Joins, join requests and joins by code. */

@@ -1,0 +1,293 @@
+import type { ProfileAnswer } from '../../shared/accounts/account.answers.js';
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
+import type { ListPage } from '../../shared/api/list-page.js';
+import { PEOPLE_ENDPOINTS, type FollowState, type MemberCard, type ProfileGroup } from '../../shared/people/people.js';
+import {
+  SIMILARITY_THRESHOLD,
+  USER_SEARCH_SQL,
+  userSearchParameters,
+} from '../../server/src/user-search/user-search.repository.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { block, follow, followPath, insertGroup, insertMembers, setMembership, unfollow } from '../support/people-fixtures.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { useTestApp } from '../support/use-test-app.js';
+
+const testApp = useTestApp();
+const { db } = testApp;
+let alice: TestMember;
+let bob: TestMember;
+let carol: TestMember;
+
+beforeAll(async () => {
+  alice = await signUp(testApp.baseUrl, { username: 'alice', first_name: 'Alice' });
+  bob = await signUp(testApp.baseUrl, { username: 'bob_builder', first_name: 'Bob' });
+  carol = await signUp(testApp.baseUrl, { username: 'carol', first_name: 'Carol' });
+});
+
+afterEach(async () => {
+  await db.query('DELETE FROM follows');
+  await db.query('DELETE FROM blocks');
+});
+
+const visitor = () => new TestBrowser(testApp.baseUrl);
+const profileOf = (browser: TestBrowser, username: string) =>
+  browser.get<ProfileAnswer>(`${ACCOUNT_ENDPOINTS.publicProfile}/${username}`).then(({ body }) => body.data!);
+const followRows = async () =>
+  (await db.query('SELECT follower_id, followee_id FROM follows ORDER BY follower_id, followee_id')).rows as {
+    follower_id: number;
+    followee_id: number;
+  }[];
+const followerNotifications = async (userId: number) =>
+  (await db.query(`SELECT heading, body, link FROM notifications WHERE user_id = $1 AND type = 'new_follower'`, [userId])).rows;
+const listOf = (browser: TestBrowser, username: string, list: 'followers' | 'following' | 'groups', page = 1) =>
+  browser.get<ListPage<MemberCard & ProfileGroup>>(`${PEOPLE_ENDPOINTS.profile}/${username}/${list}?page=${page}`);
+const search = (browser: TestBrowser, q: string, page = 1) =>
+  browser.get<ListPage<MemberCard>>(`${PEOPLE_ENDPOINTS.search}?q=${encodeURIComponent(q)}&page=${page}`);
+
+describe('following members', () => {
+  it('follows a member once: the counts move, the followee is notified once with a link to the follower', async () => {
+    await db.query(`DELETE FROM notifications WHERE type = 'new_follower'`);
+    const first = await follow(alice.browser, bob.id);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual<FollowState>({ following: true, followers: 1 });
+    const again = await follow(alice.browser, bob.id);
+    expect(again.body.data).toEqual<FollowState>({ following: true, followers: 1 });
+
+    expect(await followRows()).toEqual([{ follower_id: alice.id, followee_id: bob.id }]);
+    expect(await followerNotifications(bob.id)).toEqual([
+      { heading: 'New follower', body: 'Alice (@alice) now follows you.', link: '/profile/alice' },
+    ]);
+    expect(await profileOf(alice.browser, 'bob_builder')).toMatchObject({
+      followerCount: 1,
+      followingCount: 0,
+      viewerFollows: true,
+    });
+    expect(await profileOf(alice.browser, 'alice')).toMatchObject({ followerCount: 0, followingCount: 1, viewerFollows: false });
+    expect(await profileOf(carol.browser, 'bob_builder')).toMatchObject({ followerCount: 1, viewerFollows: false });
+    expect(await profileOf(visitor(), 'bob_builder')).toMatchObject({ followerCount: 1, viewerFollows: false });
+  });
+
+  it('unfollows, and unfollowing again changes nothing', async () => {
+    await follow(alice.browser, bob.id);
+    const first = await unfollow(alice.browser, bob.id);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual<FollowState>({ following: false, followers: 0 });
+    expect((await unfollow(alice.browser, bob.id)).body.data).toEqual<FollowState>({ following: false, followers: 0 });
+    expect(await followRows()).toEqual([]);
+    expect(await profileOf(alice.browser, 'bob_builder')).toMatchObject({ followerCount: 0, viewerFollows: false });
+  });
+
+  it('refuses following yourself with 403 and stores nothing', async () => {
+    const { status, body } = await follow(alice.browser, alice.id);
+    expect(status).toBe(403);
+    expect(body.errors[0]).toMatchObject({ code: 'forbidden', message: 'You cannot follow yourself.' });
+    expect(await followRows()).toEqual([]);
+  });
+
+  it('refuses following a member who blocked you, without telling them', async () => {
+    await block(db, bob.id, carol.id);
+    await db.query(`DELETE FROM notifications WHERE type = 'new_follower'`);
+    const { status, body } = await follow(carol.browser, bob.id);
+    expect(status).toBe(403);
+    expect(body.errors[0]).toMatchObject({ code: 'forbidden', message: 'You cannot follow this member.' });
+    expect(await followRows()).toEqual([]);
+    expect(await followerNotifications(bob.id)).toEqual([]);
+    // Blocking is one-way: the blocker still decides whom they follow.
+    expect((await follow(bob.browser, carol.id)).status).toBe(200);
+  });
+
+  it('answers 404 for forged or unknown member ids and accounts not set up yet, never 500', async () => {
+    const [notSetUp] = await insertMembers(db, 'imported_', 1);
+    await db.query('UPDATE users SET needs_setup = true WHERE id = $1', [notSetUp]);
+    for (const id of [notSetUp, 999_999, 0, -1, 'abc', '1.5', '99999999999', "1' OR '1'='1"]) {
+      for (const call of [follow, unfollow]) {
+        const { status } = await call(alice.browser, encodeURIComponent(String(id)));
+        expect({ id, status }).toEqual({ id, status: 404 });
+      }
+    }
+    expect(await followRows()).toEqual([]);
+  });
+
+  it('lets only members follow: a visitor gets 401, and a follower id in the body is ignored', async () => {
+    expect((await follow(visitor(), bob.id)).status).toBe(401);
+    expect((await unfollow(visitor(), bob.id)).status).toBe(401);
+    // The follower is always the signed-in member, whatever the request claims.
+    const forged = await carol.browser.call(followPath(bob.id), {
+      method: 'PUT',
+      json: { followerId: alice.id, follower_id: alice.id },
+    });
+    expect(forged.status).toBe(200);
+    expect(await followRows()).toEqual([{ follower_id: carol.id, followee_id: bob.id }]);
+  });
+});
+
+describe('followers and following lists', () => {
+  it('pages the followers newest first, marking whom the viewer follows; a visitor sees no follow state', async () => {
+    const fans = await insertMembers(db, 'fan_', 23, 'Fan');
+    // Followed one by one, fan_1 first: fan_23 is the newest follower.
+    for (const [index, fan] of fans.entries()) {
+      await db.query(
+        `INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, now() - $3 * interval '1 minute')`,
+        [fan, bob.id, fans.length - index],
+      );
+    }
+    await follow(alice.browser, fans[22]);
+
+    const first = await listOf(alice.browser, 'bob_builder', 'followers');
+    expect(first.status).toBe(200);
+    expect(first.body.data!.hasMore).toBe(true);
+    expect(first.body.data!.items.map((card) => card.username)).toEqual(Array.from({ length: 20 }, (_, i) => `fan_${23 - i}`));
+    expect(first.body.data!.items[0]).toEqual({
+      id: fans[22],
+      username: 'fan_23',
+      first_name: 'Fan',
+      image: null,
+      following: true,
+    });
+    expect(first.body.data!.items[1].following).toBe(false);
+
+    const second = await listOf(alice.browser, 'bob_builder', 'followers', 2);
+    expect(second.body.data).toMatchObject({ page: 2, hasMore: false });
+    expect(second.body.data!.items.map((card) => card.username)).toEqual(['fan_3', 'fan_2', 'fan_1']);
+
+    const seenByVisitor = await listOf(visitor(), 'bob_builder', 'followers');
+    expect(seenByVisitor.body.data!.items.every((card) => card.following === null)).toBe(true);
+    await db.query('DELETE FROM users WHERE id = ANY($1)', [fans]);
+  });
+
+  it('lists whom a member follows, with no follow state on the viewer’s own card', async () => {
+    await follow(bob.browser, alice.id);
+    await follow(bob.browser, carol.id);
+    const { body } = await listOf(alice.browser, 'bob_builder', 'following');
+    expect(body.data).toEqual({
+      page: 1,
+      hasMore: false,
+      items: [
+        { id: carol.id, username: 'carol', first_name: 'Carol', image: null, following: false },
+        { id: alice.id, username: 'alice', first_name: 'Alice', image: null, following: null },
+      ],
+    });
+  });
+
+  it('answers 404 for an unknown member and 400 for a bad page, never 500', async () => {
+    expect((await listOf(alice.browser, 'nobody_here', 'followers')).status).toBe(404);
+    expect((await listOf(alice.browser, "x' OR 1=1", 'following')).status).toBe(404);
+    expect((await alice.browser.get(`${PEOPLE_ENDPOINTS.profile}/alice/followers?page=0`)).status).toBe(400);
+    expect((await alice.browser.get(`${PEOPLE_ENDPOINTS.profile}/alice/followers?page=abc`)).status).toBe(400);
+  });
+});
+
+describe('the Groups tab of a profile', () => {
+  it('lists public groups to anyone and a private group only to its active members', async () => {
+    const open = await insertGroup(db, bob.id, 'open-kitchen', 'public');
+    const secret = await insertGroup(db, bob.id, 'secret-club', 'private');
+    const slugs = async (browser: TestBrowser) =>
+      ((await listOf(browser, 'bob_builder', 'groups')).body.data!.items as ProfileGroup[]).map((group) => group.slug);
+
+    expect(await slugs(visitor())).toEqual(['open-kitchen']);
+    expect(await slugs(alice.browser)).toEqual(['open-kitchen']);
+    for (const status of ['requested', 'banned'] as const) {
+      await setMembership(db, secret, alice.id, status);
+      expect({ status, slugs: await slugs(alice.browser) }).toEqual({ status, slugs: ['open-kitchen'] });
+    }
+    await setMembership(db, secret, alice.id, 'active');
+    expect((await listOf(alice.browser, 'bob_builder', 'groups')).body.data!.items).toEqual([
+      { slug: 'secret-club', name: 'Group secret-club', visibility: 'private', role: 'owner' },
+      { slug: 'open-kitchen', name: 'Group open-kitchen', visibility: 'public', role: 'owner' },
+    ]);
+    // Bob sees his own private group; a group Bob was banned from is not "his".
+    expect(await slugs(bob.browser)).toEqual(['secret-club', 'open-kitchen']);
+    await setMembership(db, open, bob.id, 'banned');
+    expect(await slugs(visitor())).toEqual([]);
+    await db.query('DELETE FROM groups WHERE id = ANY($1)', [[open, secret]]);
+  });
+});
+
+describe('user search', () => {
+  beforeAll(async () => {
+    await insertMembers(db, 'alicia_', 3, 'Alicia');
+    await insertMembers(db, 'zed_', 2, 'Zed');
+  });
+
+  it('finds a member despite a typo in the username, the closest first', async () => {
+    const { status, body } = await search(bob.browser, 'alise');
+    expect(status).toBe(200);
+    expect(body.data!.items[0]).toEqual({ id: alice.id, username: 'alice', first_name: 'Alice', image: null, following: false });
+    expect(body.data!.items.map((card) => card.username)).not.toContain('zed_1');
+  });
+
+  it('finds by first name with a typo, and ranks the exact username and username prefixes first', async () => {
+    const byFirstName = await search(bob.browser, 'Alicai');
+    expect(byFirstName.body.data!.items.map((card) => card.username)).toEqual(
+      expect.arrayContaining(['alicia_1', 'alicia_2', 'alicia_3']),
+    );
+    const exact = await search(bob.browser, 'ALICE');
+    expect(exact.body.data!.items[0].username).toBe('alice');
+    const prefix = await search(bob.browser, 'ze');
+    expect(prefix.body.data!.items.map((card) => card.username)).toEqual(['zed_1', 'zed_2']);
+  });
+
+  it('marks whom the searcher follows and leaves no follow state on their own card', async () => {
+    await follow(bob.browser, alice.id);
+    const { body } = await search(bob.browser, 'alice');
+    expect(body.data!.items.find((card) => card.username === 'alice')?.following).toBe(true);
+    const own = await search(bob.browser, 'bob_builder');
+    expect(own.body.data!.items[0]).toMatchObject({ username: 'bob_builder', following: null });
+  });
+
+  it('leaves out members who blocked the searcher and accounts not set up yet', async () => {
+    const [pending] = await insertMembers(db, 'alicex_pending', 1);
+    await db.query('UPDATE users SET needs_setup = true WHERE id = $1', [pending]);
+    await block(db, alice.id, carol.id);
+    const names = (await search(carol.browser, 'alice')).body.data!.items.map((card) => card.username);
+    expect(names).not.toContain('alice');
+    expect(names).not.toContain('alicex_pending1');
+    expect((await search(bob.browser, 'alice')).body.data!.items[0].username).toBe('alice');
+  });
+
+  it('takes LIKE wildcards in the query literally', async () => {
+    for (const q of ['%%', '__', '\\%', '_%_']) {
+      const { status, body } = await search(bob.browser, q);
+      expect({ q, status, items: body.data?.items }).toEqual({ q, status: 200, items: [] });
+    }
+  });
+
+  it('pages the results', async () => {
+    await insertMembers(db, 'pager_', 25, 'Pager');
+    const first = await search(bob.browser, 'pager_');
+    expect(first.body.data).toMatchObject({ page: 1, hasMore: true });
+    expect(first.body.data!.items).toHaveLength(20);
+    const second = await search(bob.browser, 'pager_', 2);
+    expect(second.body.data).toMatchObject({ page: 2, hasMore: false });
+    expect(second.body.data!.items).toHaveLength(5);
+    const all = [...first.body.data!.items, ...second.body.data!.items].map((card) => card.username);
+    expect(new Set(all).size).toBe(25);
+  });
+
+  it('refuses a visitor (401), a query too short or too long, and pages past the last (400)', async () => {
+    expect((await search(visitor(), 'alice')).status).toBe(401);
+    for (const q of ['', 'a', ' a ', 'x'.repeat(51), 'bad\u0000name']) {
+      const { status } = await search(bob.browser, q);
+      expect({ q: q.slice(0, 5), status }).toEqual({ q: q.slice(0, 5), status: 400 });
+    }
+    expect((await search(bob.browser, 'alice', 26)).status).toBe(400);
+    expect((await bob.browser.get(PEOPLE_ENDPOINTS.search)).status).toBe(400);
+  });
+
+  it('answers from the trigram indexes among 100,000 members, not by reading them all', async () => {
+    await insertMembers(db, 'crowd_member_', 100_000, 'Crowd');
+    await db.query('ANALYZE users');
+    await db.query('BEGIN');
+    try {
+      await db.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
+      const parameters = userSearchParameters('alise', bob.id, 21, 0);
+      const { rows } = await db.query(`EXPLAIN ${USER_SEARCH_SQL}`, parameters);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('users_username_trgm');
+      expect(plan).toContain('users_first_name_trgm');
+      expect(plan).not.toMatch(/Seq Scan on users/);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  });
+});
