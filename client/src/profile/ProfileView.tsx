@@ -80,7 +80,10 @@ export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
       <TabLinks label="Profile sections" tabs={tabs} />
       <section aria-label={current ? TAB_LABELS[current] : 'Profile section'} className="profile-section">
         {current === 'posts' && (
-          <Feed source={{ kind: 'user', username: profile.username }} label={`Posts by @${profile.username}`} />
+          <>
+            <h2 className="section-heading">Posts</h2>
+            <Feed source={{ kind: 'user', username: profile.username }} label={`Posts by @${profile.username}`} />
+          </>
         )}
         {current === 'groups' && <ProfileGroupsTab username={profile.username} />}
         {(current === 'followers' || current === 'following') && (
