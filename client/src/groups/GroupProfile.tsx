@@ -13,7 +13,6 @@ import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
 import { userAtom } from '../session/userAtom.js';
-import { GroupFeedSlot } from './GroupFeedSlot.js';
 import { GroupForm } from './GroupForm.js';
 import { GroupInvites } from './GroupInvites.js';
 import { GroupJoinButtons } from './GroupJoinButtons.js';
@@ -21,6 +20,7 @@ import { GroupMembers } from './GroupMembers.js';
 import { GroupTabs, type GroupTab } from './GroupTabs.js';
 import '../forms/forms.css';
 import './groups.css';
+import { Feed } from '../feed/Feed.js';
 
 /** A group's page (/profile/g/<slug>, tabs by ?tab=posts|members): its header, and its posts and members for those who may see them. */
 export function GroupProfile({ slug }: { slug: string }) {
@@ -112,7 +112,10 @@ export function GroupProfile({ slug }: { slug: string }) {
       {!group.canSeeContent ? (
         <p className="group-private-note">This group is private: only its members see its posts and members.</p>
       ) : tab === 'posts' ? (
-        <GroupFeedSlot slug={group.slug} />
+        <>
+          <h2 className="visually-hidden">Posts in {group.name}</h2>
+          <Feed source={{ kind: 'group', slug: group.slug }} label={`Posts in ${group.name}`} />
+        </>
       ) : (
         <>
           <GroupMembers key={group.members} group={group} viewerId={user?.id ?? null} />

@@ -126,6 +126,30 @@ function Overview() {
               <span className="muted">Your referral link and who signed up with it.</span>
             </Link>
           </li>
+          <li>
+            <Link className="dashboard-link" to={PATHS.userSearch}>
+              <span className="dashboard-link-title">Find members</span>
+              <span className="muted">Search by name and follow them: their posts come into your feed.</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="dashboard-link" to={PATHS.groups}>
+              <span className="dashboard-link-title">Groups</span>
+              <span className="muted">Join groups, or start one, and post to its members.</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="dashboard-link" to={PATHS.tags}>
+              <span className="dashboard-link-title">Tags</span>
+              <span className="muted">Follow the tags you care about; see what is trending.</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="dashboard-link" to={PATHS.bookmarkedPosts}>
+              <span className="dashboard-link-title">Bookmarks</span>
+              <span className="muted">The posts you saved to read again.</span>
+            </Link>
+          </li>
         </ul>
       </nav>
       <section aria-labelledby="dashboard-feed-heading" className="dashboard-feed">

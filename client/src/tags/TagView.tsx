@@ -9,8 +9,8 @@ import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
-import { TagFeedSlot } from './TagFeedSlot.js';
 import { useTagFollow } from './useTagFollow.js';
+import { Feed } from '../feed/Feed.js';
 
 /** /tags/:tag: the tag's header with follow or unfollow, and its feed. */
 export function TagView({ tag: typed }: { tag: string }) {
@@ -66,7 +66,8 @@ export function TagView({ tag: typed }: { tag: string }) {
       <p role="status" className="visually-hidden">
         {changed ? (changed.following ? `You follow #${changed.tag}.` : `You no longer follow #${changed.tag}.`) : ''}
       </p>
-      <TagFeedSlot tag={tag.tag} />
+      <h2 className="visually-hidden">Posts tagged #{tag.tag}</h2>
+      <Feed source={{ kind: 'tag', tag: tag.tag }} label={`Posts tagged #${tag.tag}`} />
     </div>
   );
 }
