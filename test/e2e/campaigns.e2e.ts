@@ -31,8 +31,11 @@ test('a visitor opens a post by its address; a missing post shows a clean not-fo
   expect(await post.locator('.post-text').innerText()).toBe('First line\nSecond line');
   const link = post.getByRole('link', { name: /example\.org\/recipes/ });
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-  await expect(post.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
+  // The video loads from youtube-nocookie.com only when asked to play.
+  await expect(post.locator('iframe')).toHaveCount(0);
+  await post.getByRole('button', { name: /^Play the YouTube video/ }).click();
+  await expect(post.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   await expect(post).toContainText('#baking');
 
   await post.getByRole('button', { name: 'Carol' }).click();

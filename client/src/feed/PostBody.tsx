@@ -45,7 +45,8 @@ function PostText({ text }: { text: string }) {
   const cut = cutText(text);
   return (
     <div className="post-text">
-      {open || cut === null ? text : cut}{' '}
+      {open || cut === null ? text : cut}
+      {cut !== null && ' '}
       {cut !== null && (
         <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'See less' : 'See more'}
