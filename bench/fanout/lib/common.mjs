@@ -306,19 +306,26 @@ export async function insertMembersWithSessions(client, { count, prefix, role = 
     [usernames, role, credits],
   );
   const byName = new Map(rows.map((row) => [row.username, row.id]));
-  const members = usernames.map((username) => ({
-    userId: byName.get(username),
-    username,
-    token: randomToken(),
-    socketId: randomToken(18),
-  }));
+  const sessions = await insertSessions(
+    client,
+    usernames.map((username) => byName.get(username)),
+  );
+  return sessions.map((session, i) => ({ ...session, username: usernames[i] }));
+}
+
+/**
+ * One session each for members already in the database, as SessionsService.create would store
+ * them: the cookie carries the raw token, the table its SHA-256. Answers `[{ userId, token, socketId, cookie }]`.
+ */
+export async function insertSessions(client, userIds) {
+  const sessions = userIds.map((userId) => ({ userId, token: randomToken(), socketId: randomToken(18) }));
   await client.query(
     `INSERT INTO sessions (user_id, token_hash, socket_id, user_agent, ip, expires_at)
      SELECT user_id, token_hash, socket_id, 'bench', '127.0.0.1', now() + interval '1 day'
        FROM unnest($1::int[], $2::bytea[], $3::text[]) AS s (user_id, token_hash, socket_id)`,
-    [members.map((m) => m.userId), members.map((m) => sha256(m.token)), members.map((m) => m.socketId)],
+    [sessions.map((s) => s.userId), sessions.map((s) => sha256(s.token)), sessions.map((s) => s.socketId)],
   );
-  return members.map((m) => ({ ...m, cookie: `sid=${m.token}` }));
+  return sessions.map((s) => ({ ...s, cookie: `sid=${s.token}` }));
 }
 
 // ---- output ----------------------------------------------------------------------------------

@@ -27,13 +27,16 @@ const branch = (where: string) => `(SELECT p.id FROM posts p WHERE ${where} AND 
 /**
  * The home feed: the member's own posts, those of the members and tags they follow and of the
  * groups they are an active member of. Each source is its own index scan bounded by the page
- * size (posts_user, posts_tags, posts_group), then merged.
+ * size (posts_user, posts_tags, posts_group), then merged. The groups' branch reads each group's
+ * newest posts apart (LATERAL): as `group_id IN (…)` the planner merge-joined the whole posts_group
+ * index, every group's posts, about 45 ms a page with 50,000 posts in groups.
  */
 const HOME_CANDIDATES = `SELECT id FROM (
     ${branch('p.user_id = $1')}
     UNION ${branch('p.user_id IN (SELECT followee_id FROM follows WHERE follower_id = $1)')}
     UNION ${branch('p.tags && ARRAY(SELECT tag FROM tag_follows WHERE user_id = $1)')}
-    UNION ${branch(`p.group_id IN (SELECT group_id FROM group_members WHERE user_id = $1 AND status = 'active')`)}
+    UNION (SELECT g.id FROM group_members m CROSS JOIN LATERAL ${branch('p.group_id = m.group_id')} g
+            WHERE m.user_id = $1 AND m.status = 'active' ORDER BY g.id DESC LIMIT $3)
   ) c ORDER BY id DESC LIMIT $3`;
 
 /**
