@@ -8,12 +8,17 @@
  *
  * `post` is the alias of a `posts` row in the query, `viewer` the SQL of the viewer's id
  * (an `integer` parameter, null for a visitor).
+ *
+ * The group check ends in OFFSET 0 so that it stays a probe per post (two primary-key lookups):
+ * without it PostgreSQL hashes the EXISTS into a subplan that joins every group with the
+ * viewer's memberships on every query (bench/social/README.md).
  */
 export function postVisibleTo(post: string, viewer: string): string {
   return `(${post}.group_id IS NULL OR EXISTS (
             SELECT 1 FROM groups vg LEFT JOIN group_members vm ON vm.group_id = vg.id AND vm.user_id = ${viewer}
              WHERE vg.id = ${post}.group_id
-               AND (vm.status = 'active' OR (vg.visibility = 'public' AND vm.status IS DISTINCT FROM 'banned'))))
+               AND (vm.status = 'active' OR (vg.visibility = 'public' AND vm.status IS DISTINCT FROM 'banned'))
+             OFFSET 0))
       AND NOT EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = ${viewer} AND vb.blocked_id = ${post}.user_id)`;
 }
 
