@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Feels: a member's reaction to a post or a comment, one per member and thing, changeable and
  * removable. Never earns or costs credits. The database's check constraints name the same set.
@@ -36,16 +34,6 @@ export interface FeelTarget {
 export function feelKey(target: FeelTarget): string {
   return target.commentId === null ? `p:${target.pid}` : `c:${target.commentId}`;
 }
-
-export const feelSchema = z.object({ kind: z.enum(FEEL_KINDS) });
-export type FeelPayload = z.infer<typeof feelSchema>;
-
-/** Who gave feels, a page at a time, optionally of one kind. */
-export const feelersQuerySchema = z.object({
-  kind: z.enum(FEEL_KINDS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-export type FeelersQuery = z.infer<typeof feelersQuerySchema>;
 
 export interface Feeler {
   id: number;

@@ -1,12 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import {
-  feelersQuerySchema,
-  feelSchema,
-  type FeelersPage,
-  type FeelersQuery,
-  type FeelPayload,
-  type FeelSummary,
-} from '@shared/feed/feels.js';
+import { feelersQuerySchema, feelSchema, type FeelersQuery, type FeelPayload } from '@shared/feed/feel-payloads.js';
+import type { FeelersPage, FeelSummary } from '@shared/feed/feels.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import {
-  FEELERS_PAGE_SIZE,
-  type FeelersPage,
-  type FeelersQuery,
-  type FeelKind,
-  type FeelSummary,
-  type FeelTarget,
-} from '@shared/feed/feels.js';
+import type { FeelersQuery } from '@shared/feed/feel-payloads.js';
+import { FEELERS_PAGE_SIZE, type FeelersPage, type FeelKind, type FeelSummary, type FeelTarget } from '@shared/feed/feels.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
