@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { BOOKMARK_ENDPOINTS, type BookmarkState } from '@shared/bookmarks/bookmarks.js';
-import { api } from '../api/api.js';
-import { errorsOrFallback } from '../forms/fieldErrors.js';
+import { useServerToggle } from '../api/useServerToggle.js';
 import './bookmarks.css';
 
 interface BookmarkButtonProps {
@@ -13,24 +11,17 @@ interface BookmarkButtonProps {
 
 /** Saves a post to /BookmarkedPosts or removes it from there (a toggle: aria-pressed says which). */
 export function BookmarkButton({ pid, bookmarked: initiallyBookmarked, onChange }: BookmarkButtonProps) {
-  const [bookmarked, setBookmarked] = useState(initiallyBookmarked);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function toggle() {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    const path = `${BOOKMARK_ENDPOINTS.list}/${pid}`;
-    const result = bookmarked ? await api.delete<BookmarkState>(path) : await api.put<BookmarkState>(path);
-    setBusy(false);
-    if (!result.data) {
-      setProblem(errorsOrFallback(result.errors, result.status)[0].message);
-      return;
-    }
-    setBookmarked(result.data.bookmarked);
-    onChange?.(result.data);
-  }
+  const {
+    on: bookmarked,
+    busy,
+    problem,
+    toggle,
+  } = useServerToggle(
+    `${BOOKMARK_ENDPOINTS.list}/${pid}`,
+    initiallyBookmarked,
+    (answer: BookmarkState) => answer.bookmarked,
+    onChange,
+  );
 
   return (
     <span className="bookmark-control">
@@ -39,7 +30,7 @@ export function BookmarkButton({ pid, bookmarked: initiallyBookmarked, onChange 
         className="button button-small"
         aria-pressed={bookmarked}
         aria-disabled={busy || undefined}
-        onClick={() => void toggle()}
+        onClick={toggle}
       >
         <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span> {bookmarked ? 'Bookmarked' : 'Bookmark'}
       </button>
