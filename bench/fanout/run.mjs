@@ -20,13 +20,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
   BENCH_SESSION_SECRET,
-  GC_NODE_OPTIONS,
   collectGarbage,
   cpuMeter,
   cpuSecondsOf,
   createBenchDatabase,
   envNumber,
+  exitCleanups,
   fmt,
+  GC_NODE_OPTIONS,
   insertMembersWithSessions,
   log as logAs,
   machineMeta,
@@ -137,19 +138,7 @@ function post(url, headers, body) {
   });
 }
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length) {
-    const fn = cleanups.pop();
-    await fn().catch((error) => log(`clean-up: ${error.message}`));
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    cleanUp().finally(() => process.exit(130));
-  });
-}
+const { cleanups, cleanUp } = exitCleanups(log);
 
 /** Starts the server of `kind` ('baseline' | 'app'), prepares its clients and a trigger. */
 async function startTarget(kind, database) {

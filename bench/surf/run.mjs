@@ -20,12 +20,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import {
   BENCH_SESSION_SECRET,
   cpuMeter,
   createBenchDatabase,
   envNumber,
+  exitCleanups,
   fmt,
   insertMembersWithSessions,
   log as logAs,
@@ -40,6 +40,7 @@ import {
   target,
   targetTable,
   waitQuietIfAsked,
+  withClient,
   writeResultFiles,
 } from '../fanout/lib/common.mjs';
 
@@ -97,29 +98,7 @@ const pinning = planPinning(SETTINGS.pin);
 const serverCore = pinning.enabled ? pinning.server : undefined;
 const loaderCore = pinning.enabled ? pinning.loader : undefined;
 
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length) {
-    const fn = cleanups.pop();
-    await fn().catch((error) => log(`clean-up: ${error.message}`));
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const { cleanups, cleanUp } = exitCleanups(log);
 
 /** The measured window's clock: start in 300 ms, warm up, then measure. */
 function windowFromNow() {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { startServer, stopChild } from '../../lib/processes.mjs';
 
 export { planPinning, stopChild } from '../../lib/processes.mjs';
@@ -418,4 +419,38 @@ export async function waitQuietIfAsked(prefix) {
   if (!(maxSeconds > 0)) return null;
   const { waitForQuiet } = await import('../../lib/machine.mjs');
   return waitForQuiet({ maxWaitSeconds: maxSeconds, cores: os.availableParallelism(), log: (m) => log(prefix, m) });
+}
+
+// ---- clean-up and database access shared by the runners ---------------------------------------
+
+/**
+ * Clean-up steps run in reverse order when the runner ends or is interrupted (SIGINT, SIGTERM):
+ * push a function onto `cleanups`, call `cleanUp()` at the end.
+ */
+export function exitCleanups(log) {
+  const cleanups = [];
+  async function cleanUp() {
+    while (cleanups.length) {
+      const fn = cleanups.pop();
+      await fn().catch((error) => log(`clean-up: ${error.message}`));
+    }
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      cleanUp().finally(() => process.exit(130));
+    });
+  }
+  return { cleanups, cleanUp };
+}
+
+/** Runs `work` with a pg client of its own on `url`, closed afterwards. */
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
