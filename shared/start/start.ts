@@ -44,4 +44,6 @@ export interface StartAnswer {
   user: StartUser | null;
   users: Record<string, { u: string }>;
   uiNotifications: UiNotifications;
+  /** The country of the request's address (ISO 3166-1 alpha-2), null when unknown: cookie consent depends on it. */
+  visitorCountry: string | null;
 }

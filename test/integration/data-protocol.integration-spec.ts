@@ -22,6 +22,7 @@ describe('GET /data/start', () => {
         user: null,
         users: {},
         uiNotifications: { unread: 0, latest: [], lastId: 0 },
+        visitorCountry: null,
       },
       errors: [],
       maintenance: false,

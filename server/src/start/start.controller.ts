@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { StartAnswer } from '@shared/start/start.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import type { AuthContext } from '../sessions/auth-context.js';
@@ -10,7 +11,7 @@ export class StartController {
 
   @Get()
   @Auth('optional')
-  start(@CurrentAuth() auth: AuthContext | null): Promise<StartAnswer> {
-    return this.startService.start(auth);
+  start(@CurrentAuth() auth: AuthContext | null, @Req() request: FastifyRequest): Promise<StartAnswer> {
+    return this.startService.start(auth, request.ip);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PROTOCOL_VERSION, type StartAnswer, type StartUser } from '@shared/start/start.js';
+import { CountryLookup } from '../tracking/country-lookup.js';
 import { AnnouncementsService } from '../announcements/announcements.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
@@ -12,10 +13,12 @@ export class StartService {
     private readonly website: WebsiteSettingsService,
     private readonly announcements: AnnouncementsService,
     private readonly notifications: NotificationsService,
+    private readonly countries: CountryLookup,
   ) {}
 
-  async start(auth: AuthContext | null): Promise<StartAnswer> {
+  async start(auth: AuthContext | null, address: string): Promise<StartAnswer> {
     const website = this.website.publicWebsite();
+    const visitorCountry = this.countries.countryOf(address);
     if (!auth) {
       return {
         rufP: PROTOCOL_VERSION,
@@ -23,6 +26,7 @@ export class StartService {
         user: null,
         users: {},
         uiNotifications: { unread: 0, latest: [], lastId: 0 },
+        visitorCountry,
       };
     }
     const [announcements, uiNotifications] = await Promise.all([
@@ -35,6 +39,7 @@ export class StartService {
       user: startUser(auth, announcements),
       users: { [auth.user.id]: { u: auth.user.username } },
       uiNotifications,
+      visitorCountry,
     };
   }
 }
