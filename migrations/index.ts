@@ -18,6 +18,7 @@ import { FairCredits1763775000000 } from './1763775000000-FairCredits.js';
 import { ProvenViews1763775600000 } from './1763775600000-ProvenViews.js';
 import { SocialSchema1795496054321 } from './1795496054321-SocialSchema.js';
 import { SurfMyTags1795497210000 } from './1795497210000-SurfMyTags.js';
+import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   ProvenViews1763775600000,
   SocialSchema1795496054321,
   SurfMyTags1795497210000,
+  Tracking1795501000000,
 ];

@@ -22,11 +22,16 @@ import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
+import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
+import { TrackingSaltEntity } from '../tracking/tracking-salt.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 
 /**
  * Every entity, listed once for the app and the migration CLI: one per table the migrations
  * create, declared exactly as they build it (test/integration/migrations.integration-spec.ts).
+ * The tables partitioned by day (page_views, feed_events) have none: TypeORM cannot declare
+ * partitioning, and only the tracking repository's SQL reads or writes them.
  */
 export const ENTITIES = [
   WebsiteSettingsEntity,
@@ -54,4 +59,7 @@ export const ENTITIES = [
   CommentFeelEntity,
   BlockEntity,
   ReportEntity,
+  TrackingSaltEntity,
+  PostStatsHourlyEntity,
+  PostStatsCountryDailyEntity,
 ];
