@@ -1,6 +1,6 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
-import type { CampaignCounters } from '../campaigns/campaigns.js';
+import type { CampaignCounters, CampaignItem } from '../campaigns/campaigns.js';
 import type { FeedComment } from '../feed/comments.js';
 import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
 import type { NotificationItem } from '../notifications/notifications.js';
@@ -49,6 +49,11 @@ export interface ServerToClientEvents {
    * owner, at once when a campaign runs out of credits) or after the owner changed one in a tab.
    */
   'campaigns:updated': (change: { campaigns: CampaignCounters[] }) => void;
+  /**
+   * To the owner's tabs: a post of theirs was written or edited (`item`, put in place or first),
+   * or deleted (`item` null), so a list open in another tab follows.
+   */
+  'posts:changed': (change: { pid: number; item: CampaignItem | null }) => void;
   /**
    * To the tabs watching the post: a comment was written or edited (merge by id; its `feels`
    * are empty for a new one), and how many the post has now.

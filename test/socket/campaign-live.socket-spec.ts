@@ -1,4 +1,4 @@
-import type { CampaignCounters } from '../../shared/campaigns/campaigns.js';
+import { CAMPAIGN_ENDPOINTS, type CampaignCounters, type CampaignItem } from '../../shared/campaigns/campaigns.js';
 import { CAMPAIGN_PUSH_INTERVAL_MS } from '../../server/src/campaigns/live-campaigns.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
@@ -6,6 +6,8 @@ import {
   assignCredits,
   campaignCall,
   claimWithNext,
+  createPost,
+  postPayload,
   grantCredits,
   nextTicket,
   promotedPost,
@@ -145,5 +147,31 @@ describe("the owner's campaign figures, live", () => {
     await campaignCall(owner.browser, pid, 'settings', { dailyViewCap: 30 });
     await waitUntil(() => figuresOf(pushes.at(-1), pid)?.dailyViewCap === 30);
     expect(figuresOf(pushes.at(-1), pid)).toMatchObject({ credits: 4, status: 'paused', dailyViewCap: 30 });
+  });
+
+  it("a post written, edited or deleted in one tab reaches the owner's other tabs, and nobody else's", async () => {
+    const [owner, stranger] = [await signUp(testApp.baseUrl), await signUp(testApp.baseUrl)];
+    const [ownerTab, strangerTab] = [await tab(owner), await tab(stranger)];
+    const seen: { pid: number; item: CampaignItem | null }[] = [];
+    const strangerSaw: unknown[] = [];
+    ownerTab.socket.on('posts:changed', (change) => seen.push(change));
+    strangerTab.socket.on('posts:changed', (change) => strangerSaw.push(change));
+
+    const created = await createPost(owner.browser, { text: 'Written in another tab' });
+    await waitUntil(() => seen.length === 1);
+    expect(seen[0]).toEqual({ pid: created.post.pid, item: created });
+
+    const edited = await owner.browser.put<CampaignItem>(
+      `${CAMPAIGN_ENDPOINTS.post}/${created.post.pid}`,
+      postPayload({ text: 'Edited in another tab' }),
+    );
+    await waitUntil(() => seen.length === 2);
+    expect(seen[1].item?.post.text).toBe('Edited in another tab');
+    expect(seen[1].item).toEqual(edited.body.data);
+
+    await owner.browser.delete(`${CAMPAIGN_ENDPOINTS.post}/${created.post.pid}`);
+    await waitUntil(() => seen.length === 3);
+    expect(seen[2]).toEqual({ pid: created.post.pid, item: null });
+    expect(strangerSaw).toEqual([]);
   });
 });

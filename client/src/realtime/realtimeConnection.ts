@@ -2,7 +2,7 @@ import { SOCKET_PATH, type Ack } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
-import { receiveCampaignCountersAtom } from '../campaigns/campaignsAtom.js';
+import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
 import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from '../feed/receiveSocialEvents.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
@@ -78,6 +78,9 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
   next.on('campaigns:updated', ({ campaigns }) => appStore.set(receiveCampaignCountersAtom, campaigns));
+  next.on('posts:changed', ({ pid, item }) =>
+    item ? appStore.set(putCampaignAtom, item) : appStore.set(removeCampaignAtom, pid),
+  );
   next.on('post:comment', receivePostComment);
   next.on('post:comment-removed', receivePostCommentRemoved);
   next.on('post:feels', receivePostFeels);

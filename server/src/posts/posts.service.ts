@@ -12,6 +12,7 @@ import { LiveDataService } from '../live-data/live-data.service.js';
 import { GroupsRepository } from '../groups/groups.repository.js';
 import { GROUP_ERRORS } from '../groups/group-errors.js';
 import { MediaService } from '../media/media.service.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 
 export const POST_NOT_FOUND = new AppError(ErrorCode.NotFound, 'Post not found', 'This post does not exist or was deleted.');
@@ -28,6 +29,7 @@ export class PostsService {
     private readonly groups: GroupsRepository,
     private readonly access: PostAccessRepository,
     private readonly limits: MemberRateLimits,
+    private readonly realtime: RealtimeService,
   ) {}
 
   /** A post by its address, for anyone who may see it (visitors too). */
@@ -53,13 +55,19 @@ export class PostsService {
       await this.posts.insertCampaign(manager, created, userId);
       return created;
     });
-    return (await this.posts.campaign(pid))!;
+    return this.answered(userId, (await this.posts.campaign(pid))!);
   }
 
   async update(userId: number, pid: number, payload: PostPayload): Promise<CampaignItem> {
     const values = await this.columns(userId, payload);
     if (!(await this.posts.updateOwnPost(userId, pid, values))) throw POST_NOT_FOUND;
-    return (await this.posts.campaign(pid))!;
+    return this.answered(userId, (await this.posts.campaign(pid))!);
+  }
+
+  /** The owner's other tabs put the written or edited post in their lists too. */
+  private answered(userId: number, item: CampaignItem): CampaignItem {
+    this.realtime.sendToUser(userId, 'posts:changed', [{ pid: item.post.pid, item }]);
+    return item;
   }
 
   /** Deletes a post; its unspent credits go back to the owner in the same transaction. */
@@ -75,6 +83,7 @@ export class PostsService {
       }
       await this.posts.markDeleted(manager, pid);
     });
+    this.realtime.sendToUser(userId, 'posts:changed', [{ pid, item: null }]);
     await this.liveData.pushCredits(userId);
   }
 
