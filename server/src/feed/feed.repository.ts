@@ -11,6 +11,7 @@ export interface EntryRow extends PostFields {
   group_slug: string | null;
   group_name: string | null;
   group_visibility: FeedGroup['visibility'] | null;
+  group_moderated: boolean;
   feel_counts: FeelCounts;
   my_feel: FeelKind | null;
   comment_count: number;
@@ -87,6 +88,9 @@ export class FeedRepository {
        SELECT p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
               u.username, u.first_name, u.image,
               g.slug AS group_slug, g.name AS group_name, g.visibility AS group_visibility,
+              EXISTS (SELECT 1 FROM group_members gm
+                       WHERE gm.group_id = p.group_id AND gm.user_id = $1::int AND gm.status = 'active'
+                         AND gm.role IN ('owner', 'moderator')) AS group_moderated,
               (SELECT coalesce(jsonb_object_agg(f.kind, f.n), '{}') FROM
                  (SELECT kind, count(*)::int AS n FROM post_feels WHERE post_id = p.id GROUP BY kind) f) AS feel_counts,
               (SELECT kind FROM post_feels WHERE post_id = p.id AND user_id = $1::int) AS my_feel,

@@ -71,7 +71,14 @@ export class FeedService {
       return {
         post: this.posts.toPost(row),
         group:
-          row.group_slug === null ? null : { slug: row.group_slug, name: row.group_name!, visibility: row.group_visibility! },
+          row.group_slug === null
+            ? null
+            : {
+                slug: row.group_slug,
+                name: row.group_name!,
+                visibility: row.group_visibility!,
+                viewerModerates: row.group_moderated,
+              },
         feels: { counts: row.feel_counts, mine: row.my_feel },
         commentCount: row.comment_count,
         comments: more ? comments.slice(1) : comments,
