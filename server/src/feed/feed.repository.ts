@@ -75,10 +75,14 @@ export class FeedRepository {
     return row?.id ?? null;
   }
 
-  async userIdByUsername(username: string): Promise<number | null> {
-    const [row]: { id: number }[] = await this.dataSource.query(`SELECT id FROM users WHERE lower(username) = lower($1)`, [
-      username,
-    ]);
+  /** The member's id, unless they blocked the viewer: their posts are not listed to the members they blocked. */
+  async userIdByUsername(username: string, viewerId: number | null): Promise<number | null> {
+    const [row]: { id: number }[] = await this.dataSource.query(
+      `SELECT u.id FROM users u
+        WHERE lower(u.username) = lower($1)
+          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::int)`,
+      [username, viewerId],
+    );
     return row?.id ?? null;
   }
 

@@ -50,7 +50,7 @@ export class FeedService {
         return this.feed.group(viewerId, groupId, query.before, limit);
       }
       case 'user': {
-        const authorId = await this.feed.userIdByUsername(query.key);
+        const authorId = await this.feed.userIdByUsername(query.key, viewerId);
         if (authorId === null) throw new AppError(ErrorCode.NotFound, 'Member not found', 'There is no such member.');
         return this.feed.author(viewerId, authorId, query.before, limit);
       }
