@@ -13,6 +13,7 @@ import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
 import { userAtom } from '../session/userAtom.js';
+import { DeleteGroupButton } from './DeleteGroupButton.js';
 import { GroupForm } from './GroupForm.js';
 import { GroupInvites } from './GroupInvites.js';
 import { GroupJoinButtons } from './GroupJoinButtons.js';
@@ -106,6 +107,7 @@ export function GroupProfile({ slug }: { slug: string }) {
               setEditing(false);
             }}
           />
+          {group.viewer?.role === 'owner' && <DeleteGroupButton group={group} />}
         </section>
       )}
       <GroupTabs slug={group.slug} current={tab} />

@@ -17,7 +17,9 @@ import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MediaService } from '../media/media.service.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
+import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { PostRetirement } from '../posts/post-retirement.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';
 import { GroupsRepository, type GroupRow, type GroupValues, type MemberRow } from './groups.repository.js';
@@ -35,7 +37,7 @@ export const canSeeContent = (row: Pick<GroupRow, 'visibility' | 'viewer_status'
   row.visibility === 'public' || row.viewer_status === 'active';
 
 /**
- * Groups: creating and editing them, joining (a public group at once, a private one by request),
+ * Groups: creating, editing and deleting them, joining (a public group at once, a private one by request),
  * leaving, and what their pages show. A private group's members are read by its active members only.
  */
 @Injectable()
@@ -47,6 +49,8 @@ export class GroupsService {
     private readonly limits: MemberRateLimits,
     private readonly notifications: NotificationsService,
     private readonly users: UsersRepository,
+    private readonly retirement: PostRetirement,
+    private readonly liveData: LiveDataService,
   ) {}
 
   async overview(viewerId: number, search: string): Promise<GroupsOverview> {
@@ -86,6 +90,39 @@ export class GroupsService {
     const group = await this.managed(slug, userId);
     await this.groups.updateGroup(group.id, await this.values(userId, payload, group.image_id));
     return this.group(slug, userId);
+  }
+
+  /**
+   * By one of its owners: its posts are deleted (their unspent credits go back to their authors),
+   * so they leave every feed, bookmark list and the surf bar; the group, its memberships and invite
+   * codes go with it, and its other members are told.
+   */
+  async remove(userId: number, slug: string): Promise<void> {
+    const group = await this.find(slug, userId);
+    if (group.viewer_status !== 'active') throw this.refusalFor(group);
+    if (group.viewer_role !== 'owner') throw GROUP_ERRORS.ownersOnlyDelete;
+    const { members, authors } = await this.transactions.run(async (manager) => {
+      await this.groups.lockGroup(manager, group.id);
+      const actor = await this.groups.membership(manager, group.id, userId);
+      if (actor?.status !== 'active' || actor.role !== 'owner') throw GROUP_ERRORS.ownersOnlyDelete;
+      const refunded = new Set<number>();
+      for (const pid of await this.groups.livePostIds(manager, group.id)) {
+        const author = await this.retirement.retire(manager, pid);
+        if (author !== null) refunded.add(author);
+      }
+      const active = await this.groups.activeMemberIds(manager, group.id);
+      await this.groups.deleteGroup(manager, group.id);
+      return { members: active.filter((id) => id !== userId), authors: [...refunded] };
+    });
+    for (const author of authors) await this.liveData.pushCredits(author);
+    for (const memberId of members) {
+      await this.notifications.notify(memberId, {
+        type: 'group_deleted',
+        heading: 'Group deleted',
+        body: `${group.name} was deleted by its owner, with its posts.`,
+        link: null,
+      });
+    }
   }
 
   /** A public group: in at once. A private one: a request its owners and moderators hear of. */
