@@ -22,19 +22,13 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PostRetirement } from '../posts/post-retirement.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';
+import { GroupRoomsService } from './group-rooms.service.js';
+import { canSeeContent, GROUP_SLUG, isManager } from './group-rules.js';
 import { GroupsRepository, type GroupRow, type GroupValues, type MemberRow } from './groups.repository.js';
 
-/** What a group's address may be; anything else names no group (and never reaches a query). */
-const SLUG = /^[a-z0-9-]{1,40}$/;
 /** Requests and bans a manager sees at once. */
 const MANAGER_LIST_LIMIT = 200;
 
-export const isManager = (row: Pick<GroupRow, 'viewer_status' | 'viewer_role'>): boolean =>
-  row.viewer_status === 'active' && (row.viewer_role === 'owner' || row.viewer_role === 'moderator');
-
-/** Public, or the viewer is one of its active members. */
-export const canSeeContent = (row: Pick<GroupRow, 'visibility' | 'viewer_status'>): boolean =>
-  row.visibility === 'public' || row.viewer_status === 'active';
 
 /**
  * Groups: creating, editing and deleting them, joining (a public group at once, a private one by request),
@@ -51,6 +45,7 @@ export class GroupsService {
     private readonly users: UsersRepository,
     private readonly retirement: PostRetirement,
     private readonly liveData: LiveDataService,
+    private readonly rooms: GroupRoomsService,
   ) {}
 
   async overview(viewerId: number, search: string): Promise<GroupsOverview> {
@@ -114,6 +109,7 @@ export class GroupsService {
       await this.groups.deleteGroup(manager, group.id);
       return { members: active.filter((id) => id !== userId), authors: [...refunded] };
     });
+    this.rooms.membersChanged(group);
     for (const author of authors) await this.liveData.pushCredits(author);
     for (const memberId of members) {
       await this.notifications.notify(memberId, {
@@ -135,6 +131,7 @@ export class GroupsService {
     this.limits.take('groupJoin', userId);
     const status = group.visibility === 'public' ? 'active' : 'requested';
     await this.groups.putMember(null, group.id, userId, 'member', status);
+    this.rooms.membersChanged(group);
     if (status === 'requested') await this.notifyRequest(group, userId);
     return { status, group: await this.group(slug, userId) };
   }
@@ -142,10 +139,10 @@ export class GroupsService {
   /** Leaves the group, or withdraws a request. The last owner cannot leave; a ban stays. */
   async leave(userId: number, slug: string): Promise<void> {
     const group = await this.find(slug, userId);
-    await this.transactions.run(async (manager) => {
+    const left = await this.transactions.run(async (manager) => {
       await this.groups.lockGroup(manager, group.id);
       const membership = await this.groups.membership(manager, group.id, userId);
-      if (!membership || membership.status === 'banned') return;
+      if (!membership || membership.status === 'banned') return false;
       if (
         membership.status === 'active' &&
         membership.role === 'owner' &&
@@ -154,7 +151,9 @@ export class GroupsService {
         throw GROUP_ERRORS.lastOwner;
       }
       await this.groups.deleteMember(manager, group.id, userId);
+      return true;
     });
+    if (left) this.rooms.membersChanged(group, [userId]);
   }
 
   /** Active members, paged; for the group's owners and moderators also its requests and bans. */
@@ -184,7 +183,7 @@ export class GroupsService {
 
   /** The group at this address as the viewer sees it; not found for any other address. */
   async find(slug: string, viewerId: number | null): Promise<GroupRow> {
-    const group = SLUG.test(slug) ? await this.groups.bySlug(slug, viewerId) : null;
+    const group = GROUP_SLUG.test(slug) ? await this.groups.bySlug(slug, viewerId) : null;
     if (!group) throw GROUP_ERRORS.notFound;
     return group;
   }
