@@ -29,7 +29,6 @@ import { GroupsRepository, type GroupRow, type GroupValues, type MemberRow } fro
 /** Requests and bans a manager sees at once. */
 const MANAGER_LIST_LIMIT = 200;
 
-
 /**
  * Groups: creating, editing and deleting them, joining (a public group at once, a private one by request),
  * leaving, and what their pages show. A private group's members are read by its active members only.
