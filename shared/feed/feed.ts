@@ -14,6 +14,8 @@ export interface FeedGroup {
   slug: string;
   name: string;
   visibility: GroupVisibility;
+  /** Whether the viewer is one of its active owners or moderators, who may delete any comment on its posts. */
+  viewerModerates: boolean;
 }
 
 /** One entry of a feed: the post (level p) with its first comments (level c) and what the viewer sees of it. */

@@ -129,7 +129,7 @@ export const GROUP_ENDPOINTS = {
   /** GET ?q= → GroupsOverview; POST GroupPayload → GroupAnswer */
   groups: '/data/groups',
   /**
-   * `${group}/<slug>`: GET → GroupAnswer, PUT GroupPayload → GroupAnswer;
+   * `${group}/<slug>`: GET → GroupAnswer, PUT GroupPayload → GroupAnswer, DELETE → null (owners);
    * POST /join → GroupJoinAnswer, POST /leave → null;
    * GET /members?page= → GroupMembersAnswer;
    * POST /members/<userId>/(accept|decline|remove|ban|unban) → GroupMembersAnswer;

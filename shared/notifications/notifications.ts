@@ -6,6 +6,7 @@ export type NotificationType =
   | 'group_joined'
   | 'group_join_request'
   | 'group_request_accepted'
+  | 'group_deleted'
   | 'risk_alert'
   | 'post_comment'
   | 'comment_mention'

@@ -63,6 +63,12 @@ export interface ServerToClientEvents {
   'post:comment-removed': (change: { pid: number; commentId: number; parentId: number | null; commentCount: number }) => void;
   /** To the tabs watching the post: the feel counts of the post or one of its comments after member `by` gave `kind` (null: took theirs back). */
   'post:feels': (change: { target: FeelTarget; counts: FeelCounts; by: number; kind: FeelKind | null }) => void;
+  /**
+   * To the tabs showing a group's members: someone joined, asked to join, left, was accepted,
+   * removed, banned or unbanned, or changed role, or the group was deleted. The tab reads the
+   * group and its members again (what each viewer may see of them is the HTTP calls' to decide).
+   */
+  'group:members': (change: { slug: string }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -75,6 +81,11 @@ export interface ClientToServerEvents {
    * live. Answers the ones it may see and now watches; posts it may not see are left out.
    */
   'posts:watch': (request: { pids: number[] }, ack: (answer: Ack<{ pids: number[] }>) => void) => void;
+  /**
+   * The group whose members this tab shows (null: none, replacing the previous one): it gets
+   * `group:members` for it. Refused (not found, members only) for a group whose members it may not see.
+   */
+  'group:watch': (request: { slug: string | null }, ack: (answer: Ack<{ slug: string | null }>) => void) => void;
 }
 
 export interface SocketData {
@@ -105,6 +116,8 @@ export const rooms = {
   team: (teamId: number) => `team:${teamId}`,
   /** The tabs showing a post: its comments and feels are pushed here. */
   post: (pid: number) => `post:${pid}`,
+  /** The tabs showing a group's members: membership changes are signalled here. */
+  group: (groupId: number) => `group:${groupId}`,
   members: 'audience:members',
   visitors: 'audience:visitors',
 } as const;

@@ -119,3 +119,58 @@ test('Next works from the keyboard, and a second tab takes over the surf bar', a
   await poster.context.close();
   await viewer.context.close();
 });
+
+test('"Surf my tags" in the post rotator is kept and offers only posts with a followed tag', async ({ browser, app }) => {
+  const poster = await signUpMember(browser, app, 'Tess');
+  const tag = `e2etag${randomBytes(3).toString('hex')}`;
+  const tagged = `Tagged post ${tag}`;
+  const untagged = `Untagged post ${randomBytes(3).toString('hex')}`;
+  for (const [text, tags] of [
+    [tagged, [tag]],
+    [untagged, []],
+  ] as const) {
+    const created = await poster.page.request.post('/data/posts', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { text, language: 'en', tags },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { pid } = (await created.json()).data.post;
+    const assigned = await poster.page.request.post(`/data/campaigns/${pid}/assign`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Idempotency-Key': `e2e-assign-${pid}` },
+      data: { amount: 5 },
+    });
+    expect(assigned.status()).toBe(200);
+  }
+  const viewer = await signUpMember(browser, app, 'Uma');
+  const followed = await viewer.page.request.post(`/data/tags/${tag}/follow`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(followed.status(), await followed.text()).toBe(200);
+  await continueSurfSession(app, viewer);
+
+  const page = viewer.page;
+  await page.goto('/home/earnCredits');
+  await page.getByText('Post rotator:').click();
+  const myTags = page.getByRole('checkbox', { name: 'Surf my tags: only posts with tags I follow' });
+  await expect(myTags).not.toBeChecked();
+  await expect(page.getByText(`You follow #${tag}.`)).toBeVisible();
+  await myTags.check();
+  await page.getByRole('button', { name: 'Save choices' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toContainText('with tags you follow');
+
+  // Kept: after a reload the choice is still on, and the surf bar offers the tagged post only.
+  await page.reload();
+  await expect(page.getByText('my tags only')).toBeVisible();
+  await page.getByText('Post rotator:').click();
+  await expect(page.getByRole('checkbox', { name: 'Surf my tags: only posts with tags I follow' })).toBeChecked();
+  const stage = page.getByTestId('surf-stage');
+  await expect(stage.getByRole('article')).toContainText(tagged);
+  const next = page.getByRole('region', { name: 'Surf bar' }).getByRole('button', { name: 'Next' });
+  await expect(next).toBeEnabled({ timeout: (SURF_TIMER_SECONDS + 5) * 1000 });
+  await next.click();
+  await expect(stage.getByText(/You have seen every post you can view for now/)).toBeVisible();
+  await expect(stage).not.toContainText(untagged);
+
+  await poster.context.close();
+  await viewer.context.close();
+});

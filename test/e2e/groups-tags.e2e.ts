@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { settleAnimations } from './helpers.js';
-import { expect, signUpMember, test } from './surf-fixtures.js';
+import { expect, signUpMember, test, type Member } from './surf-fixtures.js';
 
 /** Axe's serious and critical violations on the page as it is, and whether the page fits a 375 px phone. */
 async function expectAccessibleAtPhoneWidth(page: Page, label: string): Promise<void> {
@@ -101,4 +102,106 @@ test('a member follows a tag on its page and finds it among their tags', async (
   await carol.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(carol.page.getByText('"u" and "g" cannot be used as tags.')).toBeVisible();
   await carol.context.close();
+});
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** A group made through the API by the member's page, with one post in it; answers its slug, name and the post's text. */
+async function groupWithPost(owner: Member, visibility: 'public' | 'private') {
+  const name = `${visibility === 'public' ? 'Open' : 'Hidden'} circle ${randomBytes(3).toString('hex')}`;
+  const created = await owner.page.request.post('/data/groups', { headers: XHR, data: { name, description: '', visibility } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id, slug } = (await created.json()).data;
+  const text = `Inside ${name}`;
+  const posted = await owner.page.request.post('/data/posts', { headers: XHR, data: { text, language: 'en', groupId: id } });
+  expect(posted.status(), await posted.text()).toBe(200);
+  return { slug: slug as string, name, text };
+}
+
+test('a visitor sees a public group’s posts and members, and of a private group only its header', async ({ browser, app }) => {
+  const owner = await signUpMember(browser, app, 'Olga');
+  const open = await groupWithPost(owner, 'public');
+  const hidden = await groupWithPost(owner, 'private');
+  const visitorContext = await browser.newContext({ baseURL: app.url });
+  const visitor = await visitorContext.newPage();
+
+  await visitor.goto(`/profile/g/${open.slug}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: open.name })).toBeVisible();
+  await expect(visitor.getByText('Public group · 1 member')).toBeVisible();
+  await expect(visitor.getByText(open.text)).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Log in to join' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Edit group' })).toHaveCount(0);
+  await expect(visitor.getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'Members' }).click();
+  await expect(visitor.getByRole('listitem').filter({ hasText: `@${owner.username}` })).toContainText('Owner');
+
+  await visitor.goto(`/profile/g/${hidden.slug}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: hidden.name })).toBeVisible();
+  await expect(visitor.getByText('Private group · 1 member')).toBeVisible();
+  await expect(visitor.getByText('This group is private: only its members see its posts and members.')).toBeVisible();
+  await expect(visitor.getByText(hidden.text)).toHaveCount(0);
+  await visitor.goto(`/profile/g/${hidden.slug}?tab=members`);
+  await expect(visitor.getByText('This group is private: only its members see its posts and members.')).toBeVisible();
+  await expect(visitor.getByText(`@${owner.username}`)).toHaveCount(0);
+  await expectAccessibleAtPhoneWidth(visitor, 'a private group’s page for a visitor');
+
+  await visitorContext.close();
+  await owner.context.close();
+});
+
+test('the owner renames a group and makes it private; its members list follows joins live; the owner deletes it', async ({
+  browser,
+  app,
+}) => {
+  const owner = await signUpMember(browser, app, 'Oscar');
+  const joiner = await signUpMember(browser, app, 'Jade');
+  const group = await groupWithPost(owner, 'public');
+  const page = owner.page;
+
+  await page.goto(`/profile/g/${group.slug}?tab=members`);
+  await expect(page.getByRole('heading', { name: 'Members (1)' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  // Another member joins: the open list and the header count follow without a reload.
+  const joined = await joiner.page.request.post(`/data/groups/${group.slug}/join`, { headers: XHR });
+  expect(joined.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Members (2)' })).toBeVisible();
+  await expect(page.getByText('Public group · 2 members')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `@${joiner.username}` })).toContainText('Member');
+
+  await page.getByRole('button', { name: 'Edit group' }).click();
+  const form = page.getByRole('region', { name: 'Edit the group' });
+  await form.getByLabel('Group name').fill('');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Use at least 2 characters.')).toBeVisible();
+  const renamed = `${group.name} renamed`;
+  await form.getByLabel('Group name').fill(renamed);
+  await form.getByRole('radio', { name: /Private/ }).check();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText('Private group · 2 members')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/profile/g/${group.slug}`));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText('Private group · 2 members')).toBeVisible();
+
+  // Deleting asks first; Cancel keeps the group.
+  await page.getByRole('button', { name: 'Edit group' }).click();
+  await page.getByRole('button', { name: 'Delete group' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${renamed}?` });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Delete group' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${renamed}?` })
+    .getByRole('button', { name: 'Delete group' })
+    .click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
+  await expect(page.getByText(`${renamed} and its posts are gone.`)).toBeVisible();
+
+  await joiner.page.goto(`/profile/g/${group.slug}`);
+  await expect(joiner.page.getByRole('heading', { level: 1, name: 'No such group' })).toBeVisible();
+  await owner.context.close();
+  await joiner.context.close();
 });

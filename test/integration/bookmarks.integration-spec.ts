@@ -121,6 +121,28 @@ describe('saving and unsaving posts', () => {
   });
 });
 
+describe('bookmarks and blocks', () => {
+  it('a saved post leaves the list once its author blocks the reader or the reader blocks its author, and cannot be saved meanwhile', async () => {
+    const kept = (await createPost(other.browser, { text: 'By someone else' })).post.pid;
+    const pid = await newPost('By the author');
+    expect((await save(reader.browser, pid)).status).toBe(200);
+    expect((await save(reader.browser, kept)).status).toBe(200);
+    const saved = async () => (await listed(reader.browser)).items.map((item) => item.post.pid);
+    expect(await saved()).toEqual([kept, pid]);
+
+    for (const [blocker, blocked] of [
+      [author.id, reader.id],
+      [reader.id, author.id],
+    ]) {
+      await db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [blocker, blocked]);
+      expect(await saved()).toEqual([kept]);
+      expect((await save(reader.browser, pid)).status).toBe(404);
+      await db.query('DELETE FROM blocks');
+    }
+    expect(await saved()).toEqual([kept, pid]);
+  });
+});
+
 describe('bookmarks of group posts', () => {
   it('saves a public group’s post for anyone, a private group’s only for its active members', async () => {
     const open = await insertGroup(db, author.id, 'open-bookmarks', 'public');

@@ -13,7 +13,15 @@ import {
 import type { NotificationsPage } from '../../shared/notifications/notifications.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { addMember, createGroup, createInvite, membershipOf } from '../support/group-fixtures.js';
-import { createPost, postPayload } from '../support/surf-fixtures.js';
+import {
+  balanceOf,
+  createPost,
+  expectLedgerBalanced,
+  grantCredits,
+  postPayload,
+  promotedPost,
+  storedCampaign,
+} from '../support/surf-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -414,5 +422,73 @@ describe('editing a group', () => {
     expect((await (await member()).browser.put(groupApiPath(group.slug), payload)).status).toBe(403);
     const edited = await mod.browser.put<GroupAnswer>(groupApiPath(group.slug), payload);
     expect(edited.body.data).toMatchObject({ name: 'After', description: 'New words', visibility: 'private', slug: group.slug });
+  });
+});
+
+describe('deleting a group', () => {
+  it('only an owner deletes it: a moderator, a member, a stranger and a visitor are refused and nothing changes', async () => {
+    const owner = await member();
+    const mod = await member();
+    const plain = await member();
+    const group = await createGroup(owner, { visibility: 'private' });
+    await addMember(db, group.id, mod.id, 'moderator');
+    await addMember(db, group.id, plain.id);
+    const { post } = await createPost(plain.browser, { groupId: group.id });
+
+    const byModerator = await mod.browser.delete(groupApiPath(group.slug));
+    expect([byModerator.status, codesOf(byModerator.body)]).toEqual([403, [ErrorCode.Forbidden]]);
+    expect(byModerator.body.errors[0].message).toBe("Only the group's owners can delete it.");
+    expect((await plain.browser.delete(groupApiPath(group.slug))).status).toBe(403);
+    expect((await (await member()).browser.delete(groupApiPath(group.slug))).status).toBe(403);
+    expect((await new TestBrowser(testApp.baseUrl).delete(groupApiPath(group.slug))).status).toBe(401);
+    expect((await owner.browser.delete(groupApiPath('no-such-group'))).status).toBe(404);
+
+    expect((await owner.browser.get<GroupAnswer>(groupApiPath(group.slug))).body.data).toMatchObject({ members: 3 });
+    const { rows } = await db.query(`SELECT group_id, deleted_at FROM posts WHERE id = $1`, [post.pid]);
+    expect(rows[0]).toEqual({ group_id: group.id, deleted_at: null });
+  });
+
+  it('an owner deletes it: its posts leave every feed, their credits go back to their authors, its members are told', async () => {
+    const owner = await member();
+    const author = await member();
+    const requester = await member();
+    const group = await createGroup(owner, { visibility: 'public' });
+    await addMember(db, group.id, author.id);
+    await addMember(db, group.id, requester.id, 'member', 'requested');
+    await grantCredits(db, author.id, 50);
+    const pid = await promotedPost(author, 30, { groupId: group.id, tags: ['gone-with-group'] });
+    const elsewhere = await promotedPost(author, 5);
+    await author.browser.put(`/data/bookmarks/${pid}`);
+    const invite = await createInvite(owner, group.slug);
+    const balanceBefore = await balanceOf(db, author.id);
+
+    const deleted = await owner.browser.delete(groupApiPath(group.slug));
+    expect(deleted.status).toBe(200);
+
+    expect((await owner.browser.get(groupApiPath(group.slug))).status).toBe(404);
+    expect((await author.browser.get(`/data/posts/${pid}`)).status).toBe(404);
+    expect(
+      (await author.browser.get<{ entries: unknown[] }>('/data/feed?source=tag&key=gone-with-group')).body.data!.entries,
+    ).toEqual([]);
+    const home = (await author.browser.get<{ entries: { post: PostItem }[] }>('/data/feed?source=home')).body.data!;
+    expect(home.entries.map((entry) => entry.post.pid)).toEqual([elsewhere]);
+    expect((await author.browser.get<{ items: unknown[] }>('/data/bookmarks')).body.data!.items).toEqual([]);
+    expect((await author.browser.get(`${GROUP_ENDPOINTS.invite}/${invite.code}`)).status).toBe(404);
+    expect((await author.browser.get<GroupsOverview>(GROUP_ENDPOINTS.groups)).body.data!.mine).toEqual([]);
+
+    expect(await balanceOf(db, author.id)).toBe(balanceBefore + 30);
+    expect(await storedCampaign(db, pid)).toMatchObject({ credits: 0, paused: true });
+    expect(await storedCampaign(db, elsewhere)).toMatchObject({ credits: 5 });
+    await expectLedgerBalanced(db);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM group_members WHERE group_id = $1`, [group.id]);
+    expect(rows[0].n).toBe(0);
+
+    const notices = async (who: TestMember) =>
+      (await who.browser.get<NotificationsPage>('/data/notifications')).body
+        .data!.items.filter((item) => item.type === 'group_deleted')
+        .map((item) => [item.heading, item.link]);
+    expect(await notices(author)).toEqual([['Group deleted', null]]);
+    expect(await notices(owner)).toEqual([]);
+    expect(await notices(requester)).toEqual([]);
   });
 });

@@ -44,6 +44,33 @@ const listOf = (browser: TestBrowser, username: string, list: 'followers' | 'fol
 const search = (browser: TestBrowser, q: string, page = 1) =>
   browser.get<ListPage<MemberCard>>(`${PEOPLE_ENDPOINTS.search}?q=${encodeURIComponent(q)}&page=${page}`);
 
+describe('a member who blocked the viewer', () => {
+  it('has no profile, posts, lists or groups for them, and is left out of the follower lists they read; others still see it all', async () => {
+    await follow(alice.browser, bob.id);
+    await follow(carol.browser, bob.id);
+    await block(db, alice.id, carol.id);
+
+    for (const path of [
+      `${ACCOUNT_ENDPOINTS.publicProfile}/alice`,
+      `${PEOPLE_ENDPOINTS.profile}/alice/followers`,
+      `${PEOPLE_ENDPOINTS.profile}/alice/following`,
+      `${PEOPLE_ENDPOINTS.profile}/alice/groups`,
+      `/data/feed?source=user&key=alice`,
+    ]) {
+      const { status, body } = await carol.browser.get(path);
+      expect([path, status, body.errors[0]?.code]).toEqual([path, 404, 'not_found']);
+      expect([path, (await bob.browser.get(path)).status]).toEqual([path, 200]);
+      expect([path, (await visitor().get(path)).status]).toEqual([path, 200]);
+    }
+    const followersOfBob = async (who: TestBrowser) =>
+      (await listOf(who, 'bob_builder', 'followers')).body.data!.items.map((card) => card.username);
+    expect(await followersOfBob(carol.browser)).toEqual(['carol']);
+    expect(await followersOfBob(bob.browser)).toEqual(['carol', 'alice']);
+    // The blocker still sees the member they blocked (their posts stay hidden from them by the feeds).
+    expect((await alice.browser.get(`${ACCOUNT_ENDPOINTS.publicProfile}/carol`)).status).toBe(200);
+  });
+});
+
 describe('following members', () => {
   it('follows a member once: the counts move, the followee is notified once with a link to the follower', async () => {
     await db.query(`DELETE FROM notifications WHERE type = 'new_follower'`);
@@ -235,14 +262,19 @@ describe('user search', () => {
     expect(own.body.data!.items[0]).toMatchObject({ username: 'bob_builder', following: null });
   });
 
-  it('leaves out members who blocked the searcher and accounts not set up yet', async () => {
+  it('leaves out members who blocked the searcher, members the searcher blocked, and accounts not set up yet', async () => {
     const [pending] = await insertMembers(db, 'alicex_pending', 1);
     await db.query('UPDATE users SET needs_setup = true WHERE id = $1', [pending]);
     await block(db, alice.id, carol.id);
-    const names = (await search(carol.browser, 'alice')).body.data!.items.map((card) => card.username);
-    expect(names).not.toContain('alice');
-    expect(names).not.toContain('alicex_pending1');
+    const names = async (who: TestMember, q: string) =>
+      (await search(who.browser, q)).body.data!.items.map((card) => card.username);
+    expect(await names(carol, 'alice')).not.toContain('alice');
+    expect(await names(carol, 'alice')).not.toContain('alicex_pending1');
+    expect(await names(carol, 'Alice')).not.toContain('alice');
+    expect(await names(alice, 'carol')).not.toContain('carol');
+    expect(await names(alice, 'Carol')).not.toContain('carol');
     expect((await search(bob.browser, 'alice')).body.data!.items[0].username).toBe('alice');
+    expect((await search(bob.browser, 'carol')).body.data!.items[0].username).toBe('carol');
   });
 
   it('takes LIKE wildcards in the query literally', async () => {

@@ -188,6 +188,59 @@ describe('comments', () => {
     expect((await writer.browser.delete(SOCIAL_PATHS.comment(own.id))).status).toBe(200);
   });
 
+  it('in a group, its owners and moderators delete any comment on its posts; a plain member or another group’s moderator may not', async () => {
+    const [owner, moderator, author, writer, plain, otherModerator] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+    ]);
+    const group = await makeGroup(db, owner.id, 'public');
+    const other = await makeGroup(db, otherModerator.id, 'public');
+    await setMembership(db, group.id, moderator.id, 'active', 'moderator');
+    await setMembership(db, group.id, author.id, 'active');
+    await setMembership(db, group.id, plain.id, 'active');
+    await setMembership(db, other.id, otherModerator.id, 'active', 'moderator');
+    const pid = await postBy(author.browser, { groupId: group.id, db });
+    const outsidePid = await postBy(author.browser);
+    const [first, second, third, outside] = [
+      await comment(writer.browser, pid, 'first'),
+      await comment(writer.browser, pid, 'second'),
+      await comment(writer.browser, pid, 'third'),
+      await comment(writer.browser, outsidePid, 'not in a group'),
+    ];
+
+    // The entry tells each viewer whether they moderate the post's group (the page shows Delete by it).
+    const entryFor = async (who: TestMember) => (await who.browser.get<FeedEntry>(SOCIAL_PATHS.entry(pid))).body.data!;
+    expect((await entryFor(moderator)).group).toMatchObject({ slug: group.slug, viewerModerates: true });
+    expect((await entryFor(owner)).group).toMatchObject({ viewerModerates: true });
+    expect((await entryFor(plain)).group).toMatchObject({ viewerModerates: false });
+    expect((await visitor().get<FeedEntry>(SOCIAL_PATHS.entry(pid))).body.data!.group).toMatchObject({
+      viewerModerates: false,
+    });
+
+    const refused = await plain.browser.delete(SOCIAL_PATHS.comment(first.id));
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('forbidden');
+    expect((await otherModerator.browser.delete(SOCIAL_PATHS.comment(first.id))).status).toBe(403);
+    expect((await moderator.browser.delete(SOCIAL_PATHS.comment(outside.id))).status).toBe(403);
+
+    expect((await moderator.browser.delete(SOCIAL_PATHS.comment(first.id))).status).toBe(200);
+    expect((await owner.browser.delete(SOCIAL_PATHS.comment(second.id))).status).toBe(200);
+    // A moderator who stepped down, or was banned, no longer may.
+    await setMembership(db, group.id, moderator.id, 'active', 'member');
+    expect((await moderator.browser.delete(SOCIAL_PATHS.comment(third.id))).status).toBe(403);
+    await setMembership(db, group.id, moderator.id, 'banned', 'moderator');
+    expect((await moderator.browser.delete(SOCIAL_PATHS.comment(third.id))).status).toBe(404);
+
+    const { rows } = await db.query(`SELECT text FROM comments WHERE post_id = ANY($1) AND deleted_at IS NULL ORDER BY id`, [
+      [pid, outsidePid],
+    ]);
+    expect(rows.map((row) => row.text)).toEqual(['third', 'not in a group']);
+  });
+
   it('refuses forged ids, a reply to another post’s comment, empty or oversized text, and visitors', async () => {
     const [alice, bob] = await Promise.all([member(), member()]);
     const pid = await postBy(alice.browser);
@@ -243,6 +296,42 @@ describe('comments', () => {
     expect(await notificationsOf(blocker)).toEqual([]);
     expect(await notificationsOf(outsider)).toEqual([]);
     expect(await notificationsOf(writer)).toEqual([]);
+  });
+
+  it('an edit notifies the members it newly mentions only: not those mentioned before, nor members who blocked the writer or cannot see the post', async () => {
+    const [owner, writer, before, added, blocker, outsider] = await Promise.all([
+      member('Owner'),
+      member('Writer'),
+      member(),
+      member(),
+      member(),
+      member(),
+    ]);
+    const group = await makeGroup(db, owner.id, 'private');
+    for (const who of [writer, before, added, blocker]) await setMembership(db, group.id, who.id, 'active');
+    await db.query(`INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)`, [blocker.id, writer.id]);
+    const pid = await postBy(owner.browser, { groupId: group.id, db });
+    const written = await comment(writer.browser, pid, `Hello @${before.username}`);
+    expect(await notificationsOf(before)).toHaveLength(1);
+
+    const edited = await writer.browser.put<FeedComment>(SOCIAL_PATHS.comment(written.id), {
+      text: `Hello @${before.username}, @${added.username.toUpperCase()}, @${blocker.username}, @${outsider.username} and @${writer.username}`,
+    });
+    expect(edited.status).toBe(200);
+
+    expect((await notificationsOf(added)).map((n) => [n.type, n.heading, n.link])).toEqual([
+      ['comment_mention', 'Writer mentioned you in a comment', `/post/${pid}`],
+    ]);
+    expect(await notificationsOf(before)).toHaveLength(1);
+    expect(await notificationsOf(blocker)).toEqual([]);
+    expect(await notificationsOf(outsider)).toEqual([]);
+    expect(await notificationsOf(writer)).toEqual([]);
+    // The owner heard of the comment once, when it was written.
+    expect((await notificationsOf(owner)).map((n) => n.type)).toEqual(['post_comment']);
+
+    // Saving the same mentions again tells nobody twice.
+    await writer.browser.put(SOCIAL_PATHS.comment(written.id), { text: edited.body.data!.text });
+    expect(await notificationsOf(added)).toHaveLength(1);
   });
 });
 

@@ -70,7 +70,7 @@ function CommentItem({ comment, entry }: { comment: StoredComment; entry: Stored
   const [loadingReplies, setLoadingReplies] = useState(false);
   const mine = user?.id === comment.author.id;
   const editable = mine && Date.now() - Date.parse(comment.createdAt) < COMMENT_LIMITS.editWindowMs;
-  const deletable = mine || user?.id === entry.post.author.id;
+  const deletable = mine || user?.id === entry.post.author.id || entry.group?.viewerModerates === true;
 
   const remove = async () => {
     if (!window.confirm('Delete this comment?')) return;

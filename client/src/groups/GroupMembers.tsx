@@ -35,10 +35,25 @@ function pageOf(search: string): number {
  * The group's members with their roles; for its owners and moderators also the requests to
  * answer, the bans to lift, and what they may do to each member (the server checks every one).
  */
-export function GroupMembers({ group, viewerId }: { group: GroupAnswer; viewerId: number | null }) {
+export function GroupMembers({
+  group,
+  viewerId,
+  version,
+}: {
+  group: GroupAnswer;
+  viewerId: number | null;
+  /** Bumped when the membership changed elsewhere: the list is read again, the shown one kept meanwhile. */
+  version: number;
+}) {
   const page = pageOf(useLocation().search);
   const members = useApiData<GroupMembersAnswer>(groupApiPath(group.slug, `/members?page=${page}`));
   const [answer, setAnswer] = useState<GroupMembersAnswer | null>(null);
+  const [readVersion, setReadVersion] = useState(version);
+  if (readVersion !== version) {
+    setReadVersion(version);
+    setAnswer(null);
+    members.reload();
+  }
   const [problem, setProblem] = useState<ApiError[]>([]);
   const [busy, setBusy] = useState(false);
   const shown = (answer?.page === page ? answer : null) ?? members.data;

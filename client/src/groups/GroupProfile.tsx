@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { groupApiPath, type GroupAnswer } from '@shared/groups/groups.js';
@@ -13,11 +13,13 @@ import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
 import { userAtom } from '../session/userAtom.js';
+import { DeleteGroupButton } from './DeleteGroupButton.js';
 import { GroupForm } from './GroupForm.js';
 import { GroupInvites } from './GroupInvites.js';
 import { GroupJoinButtons } from './GroupJoinButtons.js';
 import { GroupMembers } from './GroupMembers.js';
 import { GroupTabs, type GroupTab } from './GroupTabs.js';
+import { watchGroupMembers } from './groupWatch.js';
 import '../forms/forms.css';
 import './groups.css';
 import { Feed } from '../feed/Feed.js';
@@ -33,10 +35,24 @@ export function GroupProfile({ slug }: { slug: string }) {
   const notFound = hasErrorCode(loaded.failure?.errors, ErrorCode.NotFound);
   usePageTitle(notFound ? 'No such group' : (group?.name ?? 'Group'));
 
+  const [membersVersion, setMembersVersion] = useState(0);
+  const showsMembers = tab === 'members' && Boolean(group?.canSeeContent);
   const reload = () => {
     setEdited(null);
     loaded.reload();
+    setMembersVersion((version) => version + 1);
   };
+
+  // While the members are on screen, every change of membership reads the group and them again.
+  const { reload: reloadGroup } = loaded;
+  useEffect(() => {
+    if (!showsMembers) return;
+    return watchGroupMembers(slug, () => {
+      setEdited(null);
+      reloadGroup();
+      setMembersVersion((version) => version + 1);
+    });
+  }, [showsMembers, slug, reloadGroup]);
 
   if (notFound) {
     return (
@@ -106,6 +122,7 @@ export function GroupProfile({ slug }: { slug: string }) {
               setEditing(false);
             }}
           />
+          {group.viewer?.role === 'owner' && <DeleteGroupButton group={group} />}
         </section>
       )}
       <GroupTabs slug={group.slug} current={tab} />
@@ -118,7 +135,7 @@ export function GroupProfile({ slug }: { slug: string }) {
         </>
       ) : (
         <>
-          <GroupMembers key={group.members} group={group} viewerId={user?.id ?? null} />
+          <GroupMembers group={group} viewerId={user?.id ?? null} version={membersVersion} />
           {group.canManage && <GroupInvites slug={group.slug} />}
         </>
       )}

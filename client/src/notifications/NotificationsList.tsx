@@ -10,6 +10,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   group_joined: 'Group',
   group_join_request: 'Group',
   group_request_accepted: 'Group',
+  group_deleted: 'Group',
   risk_alert: 'Account',
   post_comment: 'Comment',
   comment_mention: 'Mention',

@@ -4,6 +4,7 @@ import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
+import { receiveGroupMembers, resendWatchedGroup } from '../groups/groupWatch.js';
 import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from '../feed/receiveSocialEvents.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
@@ -46,6 +47,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     setConnectionId(next.id ?? null);
     setConnectionState('connected');
     resendWatchedPosts();
+    resendWatchedGroup();
     next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
       if ('error' in answer) return;
       receiveNotifications(answer.data.notifications, answer.data.unread);
@@ -84,6 +86,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('post:comment', receivePostComment);
   next.on('post:comment-removed', receivePostCommentRemoved);
   next.on('post:feels', receivePostFeels);
+  next.on('group:members', receiveGroupMembers);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.connect();
 }

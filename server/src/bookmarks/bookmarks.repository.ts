@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { BookmarkedPost } from '@shared/bookmarks/bookmarks.js';
+import { postVisibleTo } from '../feed/post-visibility.js';
 import { PostsRepository, type PostFields } from '../posts/posts.repository.js';
 
 /**
- * Whether member $1 may see post `p`: it is not deleted and, when it belongs to a group, the
- * group is public or the member is an active member of it.
+ * Whether member $1 may see post `p` (post-visibility.ts), and its author did not block them:
+ * a saved post leaves the list once either member blocks the other.
  */
-const VISIBLE_TO_MEMBER = `p.deleted_at IS NULL
-  AND (p.group_id IS NULL
-       OR EXISTS (SELECT 1 FROM groups g WHERE g.id = p.group_id AND g.visibility = 'public')
-       OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = p.group_id AND gm.user_id = $1 AND gm.status = 'active'))`;
+const VISIBLE_TO_MEMBER = `p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}
+  AND NOT EXISTS (SELECT 1 FROM blocks ab WHERE ab.blocker_id = p.user_id AND ab.blocked_id = $1::int)`;
 
 /** Members' saved posts: the `bookmarks` table. */
 @Injectable()

@@ -10,7 +10,10 @@ export interface CommentForChange {
   pid: number;
   parentId: number | null;
   authorId: number;
+  text: string;
   postOwnerId: number;
+  /** Whether the member asking is an active owner or moderator of the post's group. */
+  moderatedByAsker: boolean;
   createdAt: Date;
 }
 
@@ -87,20 +90,25 @@ export class CommentsRepository {
     return row ? { id: Number(row.id), authorId: row.user_id } : null;
   }
 
-  /** A live comment on a live post, with who wrote it and who owns the post. */
-  async forChange(commentId: number): Promise<CommentForChange | null> {
+  /** A live comment on a live post, with who wrote it, who owns the post, and whether `askerId` moderates its group. */
+  async forChange(commentId: number, askerId: number): Promise<CommentForChange | null> {
     const [row]: {
       id: string;
       post_id: number;
       parent_id: string | null;
       user_id: number;
+      text: string;
       owner_id: number;
+      moderated: boolean;
       created_at: Date;
     }[] = await this.dataSource.query(
-      `SELECT c.id, c.post_id, c.parent_id, c.user_id, p.user_id AS owner_id, c.created_at
+      `SELECT c.id, c.post_id, c.parent_id, c.user_id, c.text, p.user_id AS owner_id, c.created_at,
+              EXISTS (SELECT 1 FROM group_members m
+                       WHERE m.group_id = p.group_id AND m.user_id = $2 AND m.status = 'active'
+                         AND m.role IN ('owner', 'moderator')) AS moderated
            FROM comments c JOIN posts p ON p.id = c.post_id
           WHERE c.id = $1 AND c.deleted_at IS NULL AND p.deleted_at IS NULL`,
-      [commentId],
+      [commentId, askerId],
     );
     return row
       ? {
@@ -108,7 +116,9 @@ export class CommentsRepository {
           pid: row.post_id,
           parentId: row.parent_id === null ? null : Number(row.parent_id),
           authorId: row.user_id,
+          text: row.text,
           postOwnerId: row.owner_id,
+          moderatedByAsker: row.moderated,
           createdAt: row.created_at,
         }
       : null;

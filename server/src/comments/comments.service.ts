@@ -24,8 +24,10 @@ const BLOCKED = new AppError(ErrorCode.Forbidden, 'Not allowed', 'You cannot com
 /**
  * Comments on posts and replies to them (one level). Anyone who may see a post reads its
  * comments; members who may see it write them, except members its owner (or, for a reply, the
- * comment's author) blocked. Authors edit their words within a window; authors and the post's
- * owner delete. The post's owner and mentioned members are notified; watching tabs get it live.
+ * comment's author) blocked. Authors edit their words within a window; authors, the post's
+ * owner and, for a post in a group, the group's owners and moderators delete. The post's owner
+ * and mentioned members are notified (an edit tells the members it newly mentions); watching tabs
+ * get it live.
  */
 @Injectable()
 export class CommentsService {
@@ -81,14 +83,21 @@ export class CommentsService {
     await this.comments.updateText(commentId, text);
     const comment = toComment((await this.comments.visibleComment(userId, commentId))!);
     await this.rooms.commentWritten(comment, await this.comments.countOn(target.pid));
+    const before = new Set(mentionedUsernames(target.text, Infinity));
+    const added = mentionedUsernames(comment.text).filter((username) => !before.has(username));
+    await this.notifyMentioned(comment, added, []);
     return comment;
   }
 
-  /** By its author or the post's owner; a top-level comment's replies go with it. */
+  /** By its author, the post's owner, or its group's owners and moderators; a top-level comment's replies go with it. */
   async remove(userId: number, commentId: number): Promise<void> {
     const target = await this.changeable(userId, commentId);
-    if (target.authorId !== userId && target.postOwnerId !== userId) {
-      throw new AppError(ErrorCode.Forbidden, 'Not allowed', 'Only its author or the post’s owner can delete a comment.');
+    if (target.authorId !== userId && target.postOwnerId !== userId && !target.moderatedByAsker) {
+      throw new AppError(
+        ErrorCode.Forbidden,
+        'Not allowed',
+        'Only its author, the post’s owner or the group’s moderators can delete a comment.',
+      );
     }
     await this.comments.markDeleted(commentId);
     this.rooms.commentRemoved({
@@ -101,30 +110,33 @@ export class CommentsService {
 
   /** A live comment on a post the member may still see; else not found. */
   private async changeable(userId: number, commentId: number): Promise<CommentForChange> {
-    const target = await this.comments.forChange(commentId);
+    const target = await this.comments.forChange(commentId, userId);
     if (!target || !(await this.access.visiblePost(userId, target.pid))) throw COMMENT_NOT_FOUND;
     return target;
   }
 
   /** The post's owner learns of a comment by someone else; mentioned members (who may see the post) of their mention. */
   private async notifyOf(comment: FeedComment, ownerId: number): Promise<void> {
-    const link = `/post/${comment.pid}`;
-    const writer = comment.author.first_name;
     if (ownerId !== comment.author.id) {
       await this.notifications.notify(ownerId, {
         type: 'post_comment',
-        heading: `${writer} commented on your post`,
+        heading: `${comment.author.first_name} commented on your post`,
         body: excerpt(comment.text),
-        link,
+        link: `/post/${comment.pid}`,
       });
     }
-    const mentioned = await this.comments.mentionable(mentionedUsernames(comment.text), comment.author.id, comment.pid);
-    for (const userId of mentioned.filter((id) => id !== ownerId)) {
+    await this.notifyMentioned(comment, mentionedUsernames(comment.text), [ownerId]);
+  }
+
+  /** The members these usernames name who may see the post and did not block the writer, but those `told` already. */
+  private async notifyMentioned(comment: FeedComment, usernames: string[], told: number[]): Promise<void> {
+    const mentioned = await this.comments.mentionable(usernames, comment.author.id, comment.pid);
+    for (const userId of mentioned.filter((id) => !told.includes(id))) {
       await this.notifications.notify(userId, {
         type: 'comment_mention',
-        heading: `${writer} mentioned you in a comment`,
+        heading: `${comment.author.first_name} mentioned you in a comment`,
         body: excerpt(comment.text),
-        link,
+        link: `/post/${comment.pid}`,
       });
     }
   }

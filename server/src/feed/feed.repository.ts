@@ -11,6 +11,7 @@ export interface EntryRow extends PostFields {
   group_slug: string | null;
   group_name: string | null;
   group_visibility: FeedGroup['visibility'] | null;
+  group_moderated: boolean;
   feel_counts: FeelCounts;
   my_feel: FeelKind | null;
   comment_count: number;
@@ -74,10 +75,14 @@ export class FeedRepository {
     return row?.id ?? null;
   }
 
-  async userIdByUsername(username: string): Promise<number | null> {
-    const [row]: { id: number }[] = await this.dataSource.query(`SELECT id FROM users WHERE lower(username) = lower($1)`, [
-      username,
-    ]);
+  /** The member's id, unless they blocked the viewer: their posts are not listed to the members they blocked. */
+  async userIdByUsername(username: string, viewerId: number | null): Promise<number | null> {
+    const [row]: { id: number }[] = await this.dataSource.query(
+      `SELECT u.id FROM users u
+        WHERE lower(u.username) = lower($1)
+          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::int)`,
+      [username, viewerId],
+    );
     return row?.id ?? null;
   }
 
@@ -87,6 +92,9 @@ export class FeedRepository {
        SELECT p.id, p.user_id, p.text, p.link, p.youtube_id, p.image_ids, p.language, p.tags, p.created_at,
               u.username, u.first_name, u.image,
               g.slug AS group_slug, g.name AS group_name, g.visibility AS group_visibility,
+              EXISTS (SELECT 1 FROM group_members gm
+                       WHERE gm.group_id = p.group_id AND gm.user_id = $1::int AND gm.status = 'active'
+                         AND gm.role IN ('owner', 'moderator')) AS group_moderated,
               (SELECT coalesce(jsonb_object_agg(f.kind, f.n), '{}') FROM
                  (SELECT kind, count(*)::int AS n FROM post_feels WHERE post_id = p.id GROUP BY kind) f) AS feel_counts,
               (SELECT kind FROM post_feels WHERE post_id = p.id AND user_id = $1::int) AS my_feel,

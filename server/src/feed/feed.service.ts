@@ -50,7 +50,7 @@ export class FeedService {
         return this.feed.group(viewerId, groupId, query.before, limit);
       }
       case 'user': {
-        const authorId = await this.feed.userIdByUsername(query.key);
+        const authorId = await this.feed.userIdByUsername(query.key, viewerId);
         if (authorId === null) throw new AppError(ErrorCode.NotFound, 'Member not found', 'There is no such member.');
         return this.feed.author(viewerId, authorId, query.before, limit);
       }
@@ -71,7 +71,14 @@ export class FeedService {
       return {
         post: this.posts.toPost(row),
         group:
-          row.group_slug === null ? null : { slug: row.group_slug, name: row.group_name!, visibility: row.group_visibility! },
+          row.group_slug === null
+            ? null
+            : {
+                slug: row.group_slug,
+                name: row.group_name!,
+                visibility: row.group_visibility!,
+                viewerModerates: row.group_moderated,
+              },
         feels: { counts: row.feel_counts, mine: row.my_feel },
         commentCount: row.comment_count,
         comments: more ? comments.slice(1) : comments,

@@ -13,6 +13,9 @@ export interface FollowCounts {
   viewerFollows: boolean;
 }
 
+/** The listed member `u` did not block the viewer ($2, null for a visitor): who blocked a member is not listed to them. */
+const NOT_BLOCKING_VIEWER = `NOT EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = u.id AND vb.blocked_id = $2::int)`;
+
 /** Members following members: the `follows` table (a member blocked by another cannot follow them). */
 @Injectable()
 export class FollowsRepository {
@@ -56,7 +59,7 @@ export class FollowsRepository {
     const rows: MemberCardRow[] = await this.dataSource.query(
       `SELECT ${memberCardColumns('$2')}
          FROM follows f JOIN users u ON u.id = f.follower_id
-        WHERE f.followee_id = $1
+        WHERE f.followee_id = $1 AND ${NOT_BLOCKING_VIEWER}
         ORDER BY f.created_at DESC, f.follower_id DESC LIMIT $3 OFFSET $4`,
       [userId, viewerId, limit, offset],
     );
@@ -68,7 +71,7 @@ export class FollowsRepository {
     const rows: MemberCardRow[] = await this.dataSource.query(
       `SELECT ${memberCardColumns('$2')}
          FROM follows f JOIN users u ON u.id = f.followee_id
-        WHERE f.follower_id = $1
+        WHERE f.follower_id = $1 AND ${NOT_BLOCKING_VIEWER}
         ORDER BY f.created_at DESC, f.followee_id DESC LIMIT $3 OFFSET $4`,
       [userId, viewerId, limit, offset],
     );

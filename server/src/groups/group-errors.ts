@@ -11,6 +11,7 @@ export const GROUP_ERRORS = {
   ),
   managersOnly: new AppError(ErrorCode.Forbidden, 'Not allowed', "Only the group's owners and moderators can do this."),
   ownersOnly: new AppError(ErrorCode.Forbidden, 'Not allowed', "Only the group's owners can change roles."),
+  ownersOnlyDelete: new AppError(ErrorCode.Forbidden, 'Not allowed', "Only the group's owners can delete it."),
   outranked: new AppError(
     ErrorCode.Forbidden,
     'Not allowed',

@@ -12,6 +12,7 @@ import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { GROUP_ERRORS } from './group-errors.js';
 import { GroupInvitesRepository, type InviteRow } from './group-invites.repository.js';
 import { GroupsRepository } from './groups.repository.js';
+import { GroupRoomsService } from './group-rooms.service.js';
 import { GroupsService } from './groups.service.js';
 
 /** 9 random bytes: a 12-character code nobody guesses. */
@@ -28,6 +29,7 @@ export class GroupInvitesService {
     private readonly invites: GroupInvitesRepository,
     private readonly groups: GroupsRepository,
     private readonly groupsService: GroupsService,
+    private readonly rooms: GroupRoomsService,
     private readonly transactions: Transactions,
     private readonly limits: MemberRateLimits,
   ) {}
@@ -93,16 +95,18 @@ export class GroupInvitesService {
   async join(userId: number, code: string): Promise<GroupJoinAnswer> {
     const invite = await this.usableInvite(code);
     this.limits.take('groupJoin', userId);
-    const status = await this.transactions.run(async (manager) => {
+    const joined = await this.transactions.run(async (manager) => {
       await this.groups.lockGroup(manager, invite.group_id);
       const membership = await this.groups.membership(manager, invite.group_id, userId);
       if (membership?.status === 'banned') throw GROUP_ERRORS.banned;
-      if (membership?.status === 'active') return 'active' as const;
+      if (membership?.status === 'active') return false;
       if (!(await this.invites.takeUse(manager, invite.id))) throw refusalOf((await this.invites.byCode(code))!);
       await this.groups.putMember(manager, invite.group_id, userId, 'member', 'active');
-      return 'active' as const;
+      return true;
     });
-    return { status, group: this.groupsService.toAnswer((await this.groups.byId(invite.group_id, userId))!) };
+    const group = (await this.groups.byId(invite.group_id, userId))!;
+    if (joined) this.rooms.membersChanged(group);
+    return { status: 'active', group: this.groupsService.toAnswer(group) };
   }
 
   private async usableInvite(code: string): Promise<InviteRow> {

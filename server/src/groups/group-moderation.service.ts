@@ -4,6 +4,7 @@ import { Transactions } from '../database/transactions.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { GROUP_ERRORS } from './group-errors.js';
 import { GroupsRepository, type GroupRow, type Membership } from './groups.repository.js';
+import { GroupRoomsService } from './group-rooms.service.js';
 import { GroupsService } from './groups.service.js';
 
 /**
@@ -19,6 +20,7 @@ export class GroupModerationService {
     private readonly groupsService: GroupsService,
     private readonly transactions: Transactions,
     private readonly notifications: NotificationsService,
+    private readonly rooms: GroupRoomsService,
   ) {}
 
   async act(actorId: number, slug: string, targetId: number, action: GroupModerationAction): Promise<GroupMembersAnswer> {
@@ -54,6 +56,7 @@ export class GroupModerationService {
           break;
       }
     });
+    this.rooms.membersChanged(group, action === 'remove' || action === 'ban' ? [targetId] : []);
     if (action === 'accept') await this.notifyAccepted(group, targetId);
     return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
   }
@@ -74,6 +77,7 @@ export class GroupModerationService {
       }
       await this.groups.setRole(manager, group.id, targetId, role);
     });
+    this.rooms.membersChanged(group);
     return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
   }
 

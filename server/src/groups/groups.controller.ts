@@ -68,6 +68,13 @@ export class GroupsController {
     return this.groups.update(auth.user.id, slug, payload);
   }
 
+  @Delete(':slug')
+  @Auth()
+  async remove(@CurrentAuth() auth: AuthContext, @Param('slug') slug: string): Promise<null> {
+    await this.groups.remove(auth.user.id, slug);
+    return null;
+  }
+
   @Post(':slug/join')
   @HttpCode(200)
   @Auth()

@@ -113,6 +113,33 @@ export class GroupsRepository {
     ]);
   }
 
+  /** The group's live posts, oldest first. */
+  async livePostIds(manager: EntityManager, groupId: number): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(
+      `SELECT id FROM posts WHERE group_id = $1 AND deleted_at IS NULL ORDER BY id`,
+      [groupId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes the group with its memberships and invite codes. Its posts, all soft-deleted by then,
+   * leave it first: a post keeps no reference to a group that is gone.
+   */
+  async deleteGroup(manager: EntityManager, groupId: number): Promise<void> {
+    await manager.query(`UPDATE posts SET group_id = NULL WHERE group_id = $1`, [groupId]);
+    await manager.query(`DELETE FROM groups WHERE id = $1`, [groupId]);
+  }
+
+  /** Active members: who hears the group is gone. */
+  async activeMemberIds(manager: EntityManager, groupId: number): Promise<number[]> {
+    const rows: { user_id: number }[] = await manager.query(
+      `SELECT user_id FROM group_members WHERE group_id = $1 AND status = 'active'`,
+      [groupId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
   /**
    * Locks the group's row for the rest of the transaction: every change of roles, bans and
    * membership takes it first, so two owners leaving at once cannot leave the group ownerless.

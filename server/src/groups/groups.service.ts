@@ -17,25 +17,21 @@ import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MediaService } from '../media/media.service.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
+import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { PostRetirement } from '../posts/post-retirement.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';
+import { GroupRoomsService } from './group-rooms.service.js';
+import { canSeeContent, GROUP_SLUG, isManager } from './group-rules.js';
 import { GroupsRepository, type GroupRow, type GroupValues, type MemberRow } from './groups.repository.js';
 
-/** What a group's address may be; anything else names no group (and never reaches a query). */
-const SLUG = /^[a-z0-9-]{1,40}$/;
 /** Requests and bans a manager sees at once. */
 const MANAGER_LIST_LIMIT = 200;
 
-export const isManager = (row: Pick<GroupRow, 'viewer_status' | 'viewer_role'>): boolean =>
-  row.viewer_status === 'active' && (row.viewer_role === 'owner' || row.viewer_role === 'moderator');
-
-/** Public, or the viewer is one of its active members. */
-export const canSeeContent = (row: Pick<GroupRow, 'visibility' | 'viewer_status'>): boolean =>
-  row.visibility === 'public' || row.viewer_status === 'active';
-
 /**
- * Groups: creating and editing them, joining (a public group at once, a private one by request),
+ * Groups: creating, editing and deleting them, joining (a public group at once, a private one by request),
  * leaving, and what their pages show. A private group's members are read by its active members only.
  */
 @Injectable()
@@ -47,6 +43,10 @@ export class GroupsService {
     private readonly limits: MemberRateLimits,
     private readonly notifications: NotificationsService,
     private readonly users: UsersRepository,
+    private readonly retirement: PostRetirement,
+    private readonly liveData: LiveDataService,
+    private readonly rooms: GroupRoomsService,
+    private readonly realtime: RealtimeService,
   ) {}
 
   async overview(viewerId: number, search: string): Promise<GroupsOverview> {
@@ -88,6 +88,42 @@ export class GroupsService {
     return this.group(slug, userId);
   }
 
+  /**
+   * By one of its owners: its posts are deleted (their unspent credits go back to their authors),
+   * so they leave every feed, bookmark list and the surf bar; the group, its memberships and invite
+   * codes go with it, and its other members are told.
+   */
+  async remove(userId: number, slug: string): Promise<void> {
+    const group = await this.find(slug, userId);
+    if (group.viewer_status !== 'active') throw this.refusalFor(group);
+    if (group.viewer_role !== 'owner') throw GROUP_ERRORS.ownersOnlyDelete;
+    const { members, retired } = await this.transactions.run(async (manager) => {
+      await this.groups.lockGroup(manager, group.id);
+      const actor = await this.groups.membership(manager, group.id, userId);
+      if (actor?.status !== 'active' || actor.role !== 'owner') throw GROUP_ERRORS.ownersOnlyDelete;
+      const retired: { pid: number; author: number }[] = [];
+      for (const pid of await this.groups.livePostIds(manager, group.id)) {
+        const author = await this.retirement.retire(manager, pid);
+        if (author !== null) retired.push({ pid, author });
+      }
+      const active = await this.groups.activeMemberIds(manager, group.id);
+      await this.groups.deleteGroup(manager, group.id);
+      return { members: active.filter((id) => id !== userId), retired };
+    });
+    this.rooms.membersChanged(group);
+    // Each author's open post lists drop the post, and their credit counts take the refund.
+    for (const { pid, author } of retired) this.realtime.sendToUser(author, 'posts:changed', [{ pid, item: null }]);
+    for (const author of new Set(retired.map(({ author }) => author))) await this.liveData.pushCredits(author);
+    for (const memberId of members) {
+      await this.notifications.notify(memberId, {
+        type: 'group_deleted',
+        heading: 'Group deleted',
+        body: `${group.name} was deleted by its owner, with its posts.`,
+        link: null,
+      });
+    }
+  }
+
   /** A public group: in at once. A private one: a request its owners and moderators hear of. */
   async join(userId: number, slug: string): Promise<GroupJoinAnswer> {
     const group = await this.find(slug, userId);
@@ -98,6 +134,7 @@ export class GroupsService {
     this.limits.take('groupJoin', userId);
     const status = group.visibility === 'public' ? 'active' : 'requested';
     await this.groups.putMember(null, group.id, userId, 'member', status);
+    this.rooms.membersChanged(group);
     if (status === 'requested') await this.notifyRequest(group, userId);
     return { status, group: await this.group(slug, userId) };
   }
@@ -105,10 +142,10 @@ export class GroupsService {
   /** Leaves the group, or withdraws a request. The last owner cannot leave; a ban stays. */
   async leave(userId: number, slug: string): Promise<void> {
     const group = await this.find(slug, userId);
-    await this.transactions.run(async (manager) => {
+    const left = await this.transactions.run(async (manager) => {
       await this.groups.lockGroup(manager, group.id);
       const membership = await this.groups.membership(manager, group.id, userId);
-      if (!membership || membership.status === 'banned') return;
+      if (!membership || membership.status === 'banned') return false;
       if (
         membership.status === 'active' &&
         membership.role === 'owner' &&
@@ -117,7 +154,9 @@ export class GroupsService {
         throw GROUP_ERRORS.lastOwner;
       }
       await this.groups.deleteMember(manager, group.id, userId);
+      return true;
     });
+    if (left) this.rooms.membersChanged(group, [userId]);
   }
 
   /** Active members, paged; for the group's owners and moderators also its requests and bans. */
@@ -147,7 +186,7 @@ export class GroupsService {
 
   /** The group at this address as the viewer sees it; not found for any other address. */
   async find(slug: string, viewerId: number | null): Promise<GroupRow> {
-    const group = SLUG.test(slug) ? await this.groups.bySlug(slug, viewerId) : null;
+    const group = GROUP_SLUG.test(slug) ? await this.groups.bySlug(slug, viewerId) : null;
     if (!group) throw GROUP_ERRORS.notFound;
     return group;
   }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module.js';
+import { PostRetirement } from './post-retirement.js';
 import { PostsController } from './posts.controller.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
@@ -8,7 +9,7 @@ import { PostsService } from './posts.service.js';
 @Module({
   imports: [GroupsModule],
   controllers: [PostsController],
-  providers: [PostsService, PostsRepository],
-  exports: [PostsRepository],
+  providers: [PostsService, PostsRepository, PostRetirement],
+  exports: [PostsRepository, PostRetirement],
 })
 export class PostsModule {}

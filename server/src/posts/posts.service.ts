@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { postSchema, youtubeIdOf, type CampaignItem, type PostItem, type PostPayload } from '@shared/campaigns/campaigns.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { MediaObject } from '@shared/media/media.js';
 import { AppError } from '../common/errors/app-error.js';
-import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { PostAccessRepository } from '../feed/post-access.repository.js';
@@ -13,6 +11,7 @@ import { GroupsRepository } from '../groups/groups.repository.js';
 import { GROUP_ERRORS } from '../groups/group-errors.js';
 import { MediaService } from '../media/media.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { PostRetirement } from './post-retirement.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 
 export const POST_NOT_FOUND = new AppError(ErrorCode.NotFound, 'Post not found', 'This post does not exist or was deleted.');
@@ -24,7 +23,7 @@ export class PostsService {
     private readonly transactions: Transactions,
     private readonly posts: PostsRepository,
     private readonly media: MediaService,
-    private readonly ledger: LedgerService,
+    private readonly retirement: PostRetirement,
     private readonly liveData: LiveDataService,
     private readonly groups: GroupsRepository,
     private readonly access: PostAccessRepository,
@@ -73,15 +72,7 @@ export class PostsService {
   /** Deletes a post; its unspent credits go back to the owner in the same transaction. */
   async remove(userId: number, pid: number): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const campaign = await this.posts.lockOwnedCampaign(manager, pid);
-      if (!campaign || campaign.userId !== userId) throw POST_NOT_FOUND;
-      if (campaign.credits > 0) {
-        await this.ledger.move(manager, `delete:${pid}:${randomUUID()}`, [
-          { account: 'campaign', campaignId: pid, amount: -campaign.credits, kind: 'campaign_withdraw' },
-          { account: 'user', userId, amount: campaign.credits, kind: 'campaign_withdraw', campaignId: pid },
-        ]);
-      }
-      await this.posts.markDeleted(manager, pid);
+      if ((await this.retirement.retire(manager, pid, userId)) === null) throw POST_NOT_FOUND;
     });
     this.realtime.sendToUser(userId, 'posts:changed', [{ pid, item: null }]);
     await this.liveData.pushCredits(userId);

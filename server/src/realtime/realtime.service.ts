@@ -88,6 +88,11 @@ export class RealtimeService {
     this.server.in(sessionKeys.map(rooms.session)).disconnectSockets(true);
   }
 
+  /** Takes every tab of the user, in every process, out of the room. */
+  leaveRoom(userId: number, room: string): void {
+    this.server?.in(rooms.user(userId)).socketsLeave(room);
+  }
+
   /** Whether a connection id belongs to this user (used to bind work to one tab's connection). */
   async connectionBelongsTo(connectionId: string, userId: number): Promise<boolean> {
     if (!this.server) return false;

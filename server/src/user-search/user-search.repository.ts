@@ -29,7 +29,8 @@ const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
  * Each column is matched and scored in its own branch, so a candidate row is rechecked against
  * one column only: a common first name makes thousands of candidates, and their rechecks are
  * most of the cost. Ranked: the exact username, then username prefixes, then the closest name.
- * Members not set up yet and members who blocked the viewer are left out; the cards are read for
+ * Members not set up yet, members who blocked the viewer and members the viewer blocked are left
+ * out (blocking hides both ways); the cards are read for
  * one page only. Parameters: `userSearchParameters`.
  */
 export const USER_SEARCH_SQL = `WITH matches AS (
@@ -41,7 +42,7 @@ export const USER_SEARCH_SQL = `WITH matches AS (
     SELECT id, similarity(first_name, $1) FROM users WHERE first_name % $1 AND NOT needs_setup
   ), ranked AS (
     SELECT id, max(score) AS score FROM matches
-     WHERE id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = $2)
+     WHERE id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = $2 UNION ALL SELECT blocked_id FROM blocks WHERE blocker_id = $2)
      GROUP BY id ORDER BY score DESC, id LIMIT $4 OFFSET $5
   )
   SELECT ${memberCardColumns('$2')}
