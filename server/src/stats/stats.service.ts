@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsQuery } from '@shared/stats/stats.js';
+import { POST_NOT_FOUND } from '../posts/posts.service.js';
+import { StatsRepository } from './stats.repository.js';
+
+const ZERO: StatsCounts = { seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 };
+
+function totalOf(days: StatsCounts[]): StatsCounts {
+  return days.reduce<StatsCounts>(
+    (sum, day) => ({
+      seen: sum.seen + day.seen,
+      viewed: sum.viewed + day.viewed,
+      credited: sum.credited + day.credited,
+      linkClicks: sum.linkClicks + day.linkClicks,
+      videoPlays: sum.videoPlays + day.videoPlays,
+      imageViews: sum.imageViews + day.imageViews,
+    }),
+    ZERO,
+  );
+}
+
+/**
+ * Detailed Stats of a member's own posts over the last 7, 30 or 90 days, with days ending at the
+ * member's midnight. Another member's post reads as one that does not exist.
+ */
+@Injectable()
+export class StatsService {
+  constructor(private readonly stats: StatsRepository) {}
+
+  async overview(userId: number, { days, tz }: StatsQuery): Promise<StatsOverview> {
+    const period = await this.stats.period(days, tz);
+    const { daily, posts } = await this.stats.memberOverview(userId, period, tz);
+    return { days, tz, totals: totalOf(daily), daily, posts };
+  }
+
+  async post(userId: number, pid: number, { days, tz }: StatsQuery): Promise<PostStats> {
+    if (!(await this.stats.isOwnPost(userId, pid))) throw POST_NOT_FOUND;
+    const period = await this.stats.period(days, tz);
+    const [daily, sources, countries]: [StatsDay[], PostStats['sources'], PostStats['countries']] = await Promise.all([
+      this.stats.postDaily(pid, period, tz),
+      this.stats.postSources(pid, period),
+      this.stats.postTopCountries(pid, period),
+    ]);
+    return { pid, days, tz, totals: totalOf(daily), daily, sources, countries };
+  }
+}
