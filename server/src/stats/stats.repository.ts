@@ -39,8 +39,11 @@ function zeroFilled(period: StatsPeriodDays, rows: (CountsRow & { day: string })
   return period.days.map((day) => ({ day, ...countsOf(byDay.get(day)) }));
 }
 
+/** PostgreSQL's answer to a time zone it does not know. */
+const INVALID_PARAMETER_VALUE = '22023';
+
 /** The claimed tickets' advisory lock: one process recounts at a time (any other skips that round). */
-const CREDITED_LOCK = 0x5374_6174_4372;
+export const CREDITED_RECOUNT_LOCK = 0x5374_6174_4372;
 
 /**
  * Detailed Stats' reads of the rollups (`post_stats_hourly`, `post_stats_country_daily`; never the
@@ -50,16 +53,24 @@ const CREDITED_LOCK = 0x5374_6174_4372;
 export class StatsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The last `days` days up to today in `tz`, oldest first. */
-  async period(days: number, tz: string): Promise<StatsPeriodDays> {
-    const rows: { start: Date; days: string[] }[] = await this.dataSource.query(
-      `WITH first AS (SELECT (now() AT TIME ZONE $2)::date - ($1::int - 1) AS day)
+  /**
+   * The last `days` days up to today in `tz`, oldest first; null when the database does not know
+   * the zone (its zone data may be older than the browser's).
+   */
+  async period(days: number, tz: string): Promise<StatsPeriodDays | null> {
+    const rows: { start: Date; days: string[] }[] | null = await this.dataSource
+      .query(
+        `WITH first AS (SELECT (now() AT TIME ZONE $2)::date - ($1::int - 1) AS day)
        SELECT (first.day::timestamp AT TIME ZONE $2) AS start,
               array(SELECT to_char(first.day + i, 'YYYY-MM-DD') FROM generate_series(0, $1::int - 1) i ORDER BY i) AS days
          FROM first`,
-      [days, tz],
-    );
-    return rows[0]!;
+        [days, tz],
+      )
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === INVALID_PARAMETER_VALUE) return null;
+        throw error;
+      });
+    return rows?.[0] ?? null;
   }
 
   /** Whether the post exists (not deleted) and belongs to the member. */
@@ -155,7 +166,7 @@ export class StatsRepository {
    */
   async recountCredited(manager: EntityManager, marginSeconds: number): Promise<boolean> {
     const [{ locked }]: { locked: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [
-      CREDITED_LOCK,
+      CREDITED_RECOUNT_LOCK,
     ]);
     if (!locked) return false;
     await manager.query(

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsQuery } from '@shared/stats/stats.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AppError } from '../common/errors/app-error.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
-import { StatsRepository } from './stats.repository.js';
+import { StatsRepository, type StatsPeriodDays } from './stats.repository.js';
+
+const UNKNOWN_TIME_ZONE = new AppError(ErrorCode.Validation, 'Invalid tz', 'Unknown time zone.', { field: 'tz' });
 
 const ZERO: StatsCounts = { seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 };
 
@@ -28,19 +32,25 @@ export class StatsService {
   constructor(private readonly stats: StatsRepository) {}
 
   async overview(userId: number, { days, tz }: StatsQuery): Promise<StatsOverview> {
-    const period = await this.stats.period(days, tz);
+    const period = await this.periodOf(days, tz);
     const { daily, posts } = await this.stats.memberOverview(userId, period, tz);
     return { days, tz, totals: totalOf(daily), daily, posts };
   }
 
   async post(userId: number, pid: number, { days, tz }: StatsQuery): Promise<PostStats> {
     if (!(await this.stats.isOwnPost(userId, pid))) throw POST_NOT_FOUND;
-    const period = await this.stats.period(days, tz);
+    const period = await this.periodOf(days, tz);
     const [daily, sources, countries]: [StatsDay[], PostStats['sources'], PostStats['countries']] = await Promise.all([
       this.stats.postDaily(pid, period, tz),
       this.stats.postSources(pid, period),
       this.stats.postTopCountries(pid, period),
     ]);
     return { pid, days, tz, totals: totalOf(daily), daily, sources, countries };
+  }
+
+  private async periodOf(days: number, tz: string): Promise<StatsPeriodDays> {
+    const period = await this.stats.period(days, tz);
+    if (!period) throw UNKNOWN_TIME_ZONE;
+    return period;
   }
 }
