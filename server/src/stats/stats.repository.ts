@@ -3,10 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { StatsByCountry, StatsBySource, StatsCounts, StatsDay } from '@shared/stats/stats.js';
 
-/** The days of a period in the member's time zone, and the instant its first day began. */
+/** The days of a period in the member's time zone (YYYY-MM-DD) and the instant each began. */
 export interface StatsPeriodDays {
   start: Date;
   days: string[];
+  starts: Date[];
 }
 
 interface CountsRow {
@@ -33,10 +34,31 @@ const countsOf = (row: CountsRow | undefined): StatsCounts => ({
   imageViews: row?.image_views ?? 0,
 });
 
-/** Each day of the period with its counts, zeros where the rollups have nothing. */
-function zeroFilled(period: StatsPeriodDays, rows: (CountsRow & { day: string })[]): StatsDay[] {
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return period.days.map((day) => ({ day, ...countsOf(byDay.get(day)) }));
+export const ZERO: StatsCounts = { seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 };
+
+export function addCounts(a: StatsCounts, b: StatsCounts): StatsCounts {
+  return {
+    seen: a.seen + b.seen,
+    viewed: a.viewed + b.viewed,
+    credited: a.credited + b.credited,
+    linkClicks: a.linkClicks + b.linkClicks,
+    videoPlays: a.videoPlays + b.videoPlays,
+    imageViews: a.imageViews + b.imageViews,
+  };
+}
+
+/**
+ * The day of the period an hour falls in, 1 for the first: the hour's place among the instants
+ * the period's days began ($3), a binary search that costs far less per row than converting each
+ * hour to the member's zone.
+ */
+const DAY_OF_PERIOD = `width_bucket(s.hour, $3::timestamptz[])`;
+
+/** Each day of the period with the counts of the rows of its bucket summed, zeros where there are none. */
+function byDayOfPeriod(period: StatsPeriodDays, rows: (CountsRow & { bucket: number })[]): StatsDay[] {
+  const sums = period.days.map(() => ZERO);
+  for (const row of rows) if (row.bucket >= 1) sums[row.bucket - 1] = addCounts(sums[row.bucket - 1]!, countsOf(row));
+  return period.days.map((day, index) => ({ day, ...sums[index]! }));
 }
 
 /** PostgreSQL's answer to a time zone it does not know. */
@@ -58,11 +80,12 @@ export class StatsRepository {
    * the zone (its zone data may be older than the browser's).
    */
   async period(days: number, tz: string): Promise<StatsPeriodDays | null> {
-    const rows: { start: Date; days: string[] }[] | null = await this.dataSource
+    const rows: StatsPeriodDays[] | null = await this.dataSource
       .query(
         `WITH first AS (SELECT (now() AT TIME ZONE $2)::date - ($1::int - 1) AS day)
        SELECT (first.day::timestamp AT TIME ZONE $2) AS start,
-              array(SELECT to_char(first.day + i, 'YYYY-MM-DD') FROM generate_series(0, $1::int - 1) i ORDER BY i) AS days
+              array(SELECT to_char(first.day + i, 'YYYY-MM-DD') FROM generate_series(0, $1::int - 1) i ORDER BY i) AS days,
+              array(SELECT (first.day + i)::timestamp AT TIME ZONE $2 FROM generate_series(0, $1::int - 1) i ORDER BY i) AS starts
          FROM first`,
         [days, tz],
       )
@@ -82,29 +105,29 @@ export class StatsRepository {
     return rows.length > 0;
   }
 
-  /** One post's counts by day of the period (days in `tz`), zero-filled. */
-  async postDaily(pid: number, period: StatsPeriodDays, tz: string): Promise<StatsDay[]> {
-    const rows: (CountsRow & { day: string })[] = await this.dataSource.query(
-      `SELECT to_char((s.hour AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, ${COUNT_SUMS}
+  /**
+   * One post's counts by day of the period (zero-filled) and its seen and viewed by the screen it
+   * was on (most viewed first; screens with neither left out), from one pass over its rollups.
+   */
+  async postBreakdown(pid: number, period: StatsPeriodDays): Promise<{ daily: StatsDay[]; sources: StatsBySource[] }> {
+    const rows: (CountsRow & { bucket: number; place: string })[] = await this.dataSource.query(
+      `SELECT ${DAY_OF_PERIOD} AS bucket, s.place, ${COUNT_SUMS}
          FROM post_stats_hourly s
         WHERE s.post_id = $1 AND s.hour >= $2
-        GROUP BY 1`,
-      [pid, period.start, tz],
+        GROUP BY 1, 2`,
+      [pid, period.start, period.starts],
     );
-    return zeroFilled(period, rows);
-  }
-
-  /** One post's seen and viewed by the screen it was on, most viewed first; screens with neither left out. */
-  async postSources(pid: number, period: StatsPeriodDays): Promise<StatsBySource[]> {
-    return this.dataSource.query(
-      `SELECT s.place AS source, sum(s.seen)::int AS seen, sum(s.viewed)::int AS viewed
-         FROM post_stats_hourly s
-        WHERE s.post_id = $1 AND s.hour >= $2
-        GROUP BY s.place
-       HAVING sum(s.seen) + sum(s.viewed) > 0
-        ORDER BY viewed DESC, seen DESC, source`,
-      [pid, period.start],
-    );
+    const bySource = new Map<string, StatsBySource>();
+    for (const row of rows) {
+      const source = bySource.get(row.place) ?? { source: row.place as StatsBySource['source'], seen: 0, viewed: 0 };
+      source.seen += row.seen;
+      source.viewed += row.viewed;
+      bySource.set(row.place, source);
+    }
+    const sources = [...bySource.values()]
+      .filter((source) => source.seen + source.viewed > 0)
+      .sort((x, y) => y.viewed - x.viewed || y.seen - x.seen || x.source.localeCompare(y.source));
+    return { daily: byDayOfPeriod(period, rows), sources };
   }
 
   /**
@@ -132,29 +155,26 @@ export class StatsRepository {
   async memberOverview(
     userId: number,
     period: StatsPeriodDays,
-    tz: string,
   ): Promise<{ daily: StatsDay[]; posts: { pid: number; text: string; totals: StatsCounts }[] }> {
-    type Row = CountsRow & { day: string | null; post_id: number | null; text: string | null };
-    const rows: Row[] = await this.dataSource.query(
-      `WITH sums AS (
-         SELECT to_char((s.hour AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, s.post_id, ${COUNT_SUMS}
-           FROM posts p
-           JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2
-          WHERE p.user_id = $1 AND p.deleted_at IS NULL
-          GROUP BY GROUPING SETS (((s.hour AT TIME ZONE $3)::date), (s.post_id)))
-       SELECT sums.*, p.text FROM sums LEFT JOIN posts p ON p.id = sums.post_id`,
-      [userId, period.start, tz],
+    const rows: (CountsRow & { bucket: number; post_id: number })[] = await this.dataSource.query(
+      `SELECT ${DAY_OF_PERIOD} AS bucket, s.post_id, ${COUNT_SUMS}
+         FROM posts p
+         JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2
+        WHERE p.user_id = $1 AND p.deleted_at IS NULL
+        GROUP BY 1, 2`,
+      [userId, period.start, period.starts],
     );
-    const daily = zeroFilled(
-      period,
-      rows.filter((row): row is Row & { day: string } => row.day !== null),
-    );
-    const posts = rows
-      .filter((row) => row.post_id !== null)
-      .map((row) => ({ pid: row.post_id!, text: row.text ?? '', totals: countsOf(row) }))
-      .filter(({ totals }) => Object.values(totals).some((count) => count > 0))
-      .sort((a, b) => b.totals.viewed - a.totals.viewed || b.totals.seen - a.totals.seen || b.pid - a.pid);
-    return { daily, posts };
+    const byPost = new Map<number, StatsCounts>();
+    for (const row of rows) byPost.set(row.post_id, addCounts(byPost.get(row.post_id) ?? ZERO, countsOf(row)));
+    const counted = [...byPost].filter(([, totals]) => Object.values(totals).some((count) => count > 0));
+    const texts: { id: number; text: string }[] = counted.length
+      ? await this.dataSource.query(`SELECT id, text FROM posts WHERE id = ANY($1)`, [counted.map(([pid]) => pid)])
+      : [];
+    const textOf = new Map(texts.map((post) => [post.id, post.text]));
+    const posts = counted
+      .map(([pid, totals]) => ({ pid, text: textOf.get(pid) ?? '', totals }))
+      .sort((x, y) => y.totals.viewed - x.totals.viewed || y.totals.seen - x.totals.seen || y.pid - x.pid);
+    return { daily: byDayOfPeriod(period, rows), posts };
   }
 
   /**

@@ -1,27 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsQuery } from '@shared/stats/stats.js';
+import type { PostStats, StatsCounts, StatsOverview, StatsQuery } from '@shared/stats/stats.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
-import { StatsRepository, type StatsPeriodDays } from './stats.repository.js';
+import { addCounts, StatsRepository, ZERO, type StatsPeriodDays } from './stats.repository.js';
 
 const UNKNOWN_TIME_ZONE = new AppError(ErrorCode.Validation, 'Invalid tz', 'Unknown time zone.', { field: 'tz' });
 
-const ZERO: StatsCounts = { seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 };
-
-function totalOf(days: StatsCounts[]): StatsCounts {
-  return days.reduce<StatsCounts>(
-    (sum, day) => ({
-      seen: sum.seen + day.seen,
-      viewed: sum.viewed + day.viewed,
-      credited: sum.credited + day.credited,
-      linkClicks: sum.linkClicks + day.linkClicks,
-      videoPlays: sum.videoPlays + day.videoPlays,
-      imageViews: sum.imageViews + day.imageViews,
-    }),
-    ZERO,
-  );
-}
+const totalOf = (days: StatsCounts[]): StatsCounts => days.reduce(addCounts, ZERO);
 
 /**
  * Detailed Stats of a member's own posts over the last 7, 30 or 90 days, with days ending at the
@@ -33,16 +19,15 @@ export class StatsService {
 
   async overview(userId: number, { days, tz }: StatsQuery): Promise<StatsOverview> {
     const period = await this.periodOf(days, tz);
-    const { daily, posts } = await this.stats.memberOverview(userId, period, tz);
+    const { daily, posts } = await this.stats.memberOverview(userId, period);
     return { days, tz, totals: totalOf(daily), daily, posts };
   }
 
   async post(userId: number, pid: number, { days, tz }: StatsQuery): Promise<PostStats> {
     if (!(await this.stats.isOwnPost(userId, pid))) throw POST_NOT_FOUND;
     const period = await this.periodOf(days, tz);
-    const [daily, sources, countries]: [StatsDay[], PostStats['sources'], PostStats['countries']] = await Promise.all([
-      this.stats.postDaily(pid, period, tz),
-      this.stats.postSources(pid, period),
+    const [{ daily, sources }, countries] = await Promise.all([
+      this.stats.postBreakdown(pid, period),
       this.stats.postTopCountries(pid, period),
     ]);
     return { pid, days, tz, totals: totalOf(daily), daily, sources, countries };
