@@ -8,6 +8,7 @@ import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from 
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
+import { campaignFiguresChangedAtom } from '../stats/statsAtoms.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
@@ -77,7 +78,10 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('live:data', receiveLive);
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
-  next.on('campaigns:updated', ({ campaigns }) => appStore.set(receiveCampaignCountersAtom, campaigns));
+  next.on('campaigns:updated', ({ campaigns }) => {
+    appStore.set(receiveCampaignCountersAtom, campaigns);
+    appStore.set(campaignFiguresChangedAtom);
+  });
   next.on('post:comment', receivePostComment);
   next.on('post:comment-removed', receivePostCommentRemoved);
   next.on('post:feels', receivePostFeels);
