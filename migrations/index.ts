@@ -19,6 +19,7 @@ import { ProvenViews1763775600000 } from './1763775600000-ProvenViews.js';
 import { SocialSchema1795496054321 } from './1795496054321-SocialSchema.js';
 import { SurfMyTags1795497210000 } from './1795497210000-SurfMyTags.js';
 import { Tracking1795501000000 } from './1795501000000-Tracking.js';
+import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   SocialSchema1795496054321,
   SurfMyTags1795497210000,
   Tracking1795501000000,
+  CreditedRollup1795502000000,
 ];

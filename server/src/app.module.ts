@@ -39,6 +39,7 @@ import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
+import { StatsModule } from './stats/stats.module.js';
 import { CountryLookupModule } from './tracking/country-lookup.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebsiteModule } from './website/website.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         TagsModule,
         PostsModule,
         CampaignsModule,
+        StatsModule,
         SurfModule,
         BlocksModule,
         FeedModule,

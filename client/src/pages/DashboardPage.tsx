@@ -5,13 +5,13 @@ import { PATHS } from '@shared/routing/routes.js';
 import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { CampaignsOverview } from '../campaigns/CampaignsOverview.js';
 import { CampaignsView } from '../campaigns/CampaignsView.js';
-import { DetailedStatsView } from '../campaigns/DetailedStatsView.js';
 import { CREDITS_PATH } from '../credits/ledgerFormat.js';
 import { LedgerView } from '../credits/LedgerView.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { Feed } from '../feed/Feed.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { userAtom } from '../session/userAtom.js';
+import { DetailedStats } from '../stats/DetailedStats.js';
 import { EarnCreditsView } from '../surf/EarnCreditsView.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -41,7 +41,7 @@ function dashboardTab(tab: string | undefined, tab1: string | undefined, tab2: s
       return tab1 === undefined ? { title: 'Earn Credits', render: () => <EarnCreditsView /> } : null;
     case 'stats':
       return (tab1 === undefined || tab1 === 'detailed') && tab2 === undefined
-        ? { title: 'Detailed Stats', render: () => <DetailedStatsView /> }
+        ? { title: 'Detailed Stats', render: () => <DetailedStats /> }
         : null;
     case 'credits':
       return tab1 === undefined ? { title: 'Credits', render: () => <LedgerView /> } : null;

@@ -9,6 +9,7 @@ import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from 
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
+import { campaignFiguresChangedAtom } from '../stats/statsAtoms.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
@@ -79,7 +80,10 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('live:data', receiveLive);
   next.on('announcement:show', (announcement) => appStore.set(showAnnouncementAtom, announcement));
   next.on('announcement:hide', ({ id }) => appStore.set(hideAnnouncementAtom, id));
-  next.on('campaigns:updated', ({ campaigns }) => appStore.set(receiveCampaignCountersAtom, campaigns));
+  next.on('campaigns:updated', ({ campaigns }) => {
+    appStore.set(receiveCampaignCountersAtom, campaigns);
+    appStore.set(campaignFiguresChangedAtom);
+  });
   next.on('posts:changed', ({ pid, item }) =>
     item ? appStore.set(putCampaignAtom, item) : appStore.set(removeCampaignAtom, pid),
   );

@@ -24,6 +24,7 @@ import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
 import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
+import { RollupWatermarkEntity } from '../stats/rollup-watermark.entity.js';
 import { TrackingSaltEntity } from '../tracking/tracking-salt.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 
@@ -62,4 +63,5 @@ export const ENTITIES = [
   TrackingSaltEntity,
   PostStatsHourlyEntity,
   PostStatsCountryDailyEntity,
+  RollupWatermarkEntity,
 ];

@@ -14,6 +14,7 @@ export type ViewTicketStatus = 'open' | 'claimed' | 'replaced' | 'uncredited';
 @Check('view_tickets_status_check', `status IN ('open', 'claimed', 'replaced', 'uncredited')`)
 @Index('view_tickets_one_open', ['viewerId'], { unique: true, where: `status = 'open'` })
 @Index('view_tickets_recent', ['viewerId', 'postId', 'claimedAt'], { where: `status = 'claimed'` })
+@Index('view_tickets_claimed_at', ['claimedAt'], { where: `status = 'claimed'` })
 export class ViewTicketEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'view_tickets_pkey' })
   id: string;

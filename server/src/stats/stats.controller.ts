@@ -1,0 +1,30 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { statsQuerySchema, type PostStats, type StatsOverview, type StatsQuery } from '@shared/stats/stats.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { IdPipe } from '../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../sessions/auth-context.js';
+import { StatsService } from './stats.service.js';
+
+@Controller('stats')
+@Auth()
+export class StatsController {
+  constructor(private readonly stats: StatsService) {}
+
+  @Get('overview')
+  overview(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(statsQuerySchema)) query: StatsQuery,
+  ): Promise<StatsOverview> {
+    return this.stats.overview(auth.user.id, query);
+  }
+
+  @Get('posts/:pid')
+  post(
+    @CurrentAuth() auth: AuthContext,
+    @Param('pid', IdPipe) pid: number,
+    @Query(new ZodValidationPipe(statsQuerySchema)) query: StatsQuery,
+  ): Promise<PostStats> {
+    return this.stats.post(auth.user.id, pid, query);
+  }
+}

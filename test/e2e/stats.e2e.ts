@@ -1,0 +1,81 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { settleAnimations } from './helpers.js';
+import { expect, signUpMember, test } from './surf-fixtures.js';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test('Detailed Stats shows a member the charts and tables of their posts, over the period they choose, at 375 px', async ({
+  browser,
+  app,
+}) => {
+  const owner = await signUpMember(
+    { newContext: (options) => browser.newContext({ ...options, viewport: { width: 375, height: 740 }, timezoneId: 'UTC' }) },
+    app,
+    'Stella',
+  );
+  const page = owner.page;
+  const created = await page.request.post('/data/posts', {
+    headers: XHR,
+    data: { text: 'Counted post', language: 'en', tags: [] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { pid } = (await created.json()).data.post;
+  // Rollups as the tracking writer and the credited recount leave them: yesterday, and 20 days ago.
+  await app.db.query(
+    `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, credited, link_clicks, video_plays, image_views)
+     VALUES ($1, date_trunc('hour', now()) - interval '1 day', 'feed', 40, 25, 0, 3, 2, 1),
+            ($1, date_trunc('hour', now()) - interval '1 day', 'surf', 12, 12, 9, 0, 0, 0),
+            ($1, date_trunc('hour', now()) - interval '20 days', 'feed', 100, 50, 0, 0, 0, 0)`,
+    [pid],
+  );
+  await app.db.query(
+    `INSERT INTO post_stats_country_daily (post_id, day, country, seen, viewed)
+     VALUES ($1, current_date - 1, 'DE', 30, 20), ($1, current_date - 1, 'FR', 10, 5)`,
+    [pid],
+  );
+
+  await page.goto('/home/stats/detailed');
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  const tiles = page.locator('.stats-tiles');
+  await expect(tiles.getByText('Seen').locator('..')).toContainText('52');
+  await expect(tiles.getByText('Credited views').locator('..')).toContainText('9');
+  await expect(page.locator('.stats-chart-canvas canvas').first()).toBeVisible();
+  const dayTable = page.getByRole('table', { name: /by day/ });
+  await expect(dayTable.getByRole('row')).toHaveCount(8);
+
+  // The chart's table, shown on request.
+  await page.getByRole('button', { name: 'Show as a table' }).click();
+  await expect(dayTable).toBeVisible();
+
+  await page.getByRole('button', { name: '30 days' }).click();
+  await expect(tiles.getByText('Seen').locator('..')).toContainText('152');
+  await expect(dayTable.getByRole('row')).toHaveCount(31);
+
+  const checkPage = async (label: string) => {
+    await settleAnimations(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect
+      .soft(
+        blocking.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        label,
+      )
+      .toEqual([]);
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `page width, ${label}`).toBeLessThanOrEqual(375);
+  };
+  await checkPage('overview');
+
+  // One post: its chart, where it was seen, its countries.
+  await page.getByRole('link', { name: 'Counted post' }).click();
+  await expect(page.getByRole('heading', { name: `Post ${pid}, last 30 days` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Where it was seen' })).toContainText('Feeds');
+  await expect(page.getByRole('region', { name: 'Where it was seen' })).toContainText('Earn Credits');
+  await expect(page.getByRole('region', { name: 'Top countries' })).toContainText('Germany');
+  await expect(page.locator('.stats-tiles').getByText('Link clicks').locator('..')).toContainText('3');
+  await expect(page.locator('.stats-chart-canvas canvas').first()).toBeVisible();
+  await checkPage('one post');
+
+  await page.getByRole('link', { name: 'All your posts' }).click();
+  await expect(page.getByRole('heading', { name: 'All your posts, last 30 days' })).toBeVisible();
+});

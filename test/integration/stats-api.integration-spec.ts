@@ -1,0 +1,211 @@
+import { ErrorCode } from '../../shared/api/error-codes.js';
+import { STATS_ENDPOINTS, type PostStats, type StatsOverview } from '../../shared/stats/stats.js';
+import { signUp } from '../support/accounts.js';
+import { dayIn, hourAgo, seedCountryDay, seedHourly } from '../support/stats-fixtures.js';
+import { createPost } from '../support/surf-fixtures.js';
+import { TestBrowser } from '../support/test-browser.js';
+import { useTestApp } from '../support/use-test-app.js';
+
+const testApp = useTestApp();
+const { db } = testApp;
+
+const member = () => signUp(testApp.baseUrl);
+const postStatsPath = (pid: number, query = '') => `${STATS_ENDPOINTS.posts}/${pid}${query}`;
+
+async function postOf(browser: TestBrowser, text = 'A post to count'): Promise<number> {
+  return (await createPost(browser, { text })).post.pid;
+}
+
+describe('who may read stats', () => {
+  it('a visitor is asked to sign in on every stats route', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    const visitor = new TestBrowser(testApp.baseUrl);
+    for (const path of [STATS_ENDPOINTS.overview, postStatsPath(pid)]) {
+      const { status, body } = await visitor.get(path);
+      expect(status).toBe(401);
+      expect(body.errors.map((error) => error.code)).toEqual([ErrorCode.Unauthenticated]);
+      expect(body.data).toBeNull();
+    }
+  });
+
+  it("another member's post answers exactly as a missing one, and never shows in their overview", async () => {
+    const alice = await member();
+    const bob = await member();
+    const pid = await postOf(alice.browser, 'Alice only');
+    await seedHourly(db, pid, hourAgo(1), 'feed', { seen: 9, viewed: 4, credited: 2 });
+
+    const own = await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'));
+    expect(own.status).toBe(200);
+    expect(own.body.data!.totals).toMatchObject({ seen: 9, viewed: 4, credited: 2 });
+
+    const theirs = await bob.browser.get<PostStats>(postStatsPath(pid, '?days=7'));
+    const missing = await bob.browser.get<PostStats>(postStatsPath(2_000_000_000, '?days=7'));
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+    expect(theirs.body.errors.map((error) => error.code)).toEqual([ErrorCode.NotFound]);
+
+    const overview = await bob.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`);
+    expect(overview.status).toBe(200);
+    expect(overview.body.data!.posts).toEqual([]);
+    expect(overview.body.data!.totals).toEqual({ seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 });
+  });
+
+  it('a deleted post has no stats any more', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    await seedHourly(db, pid, hourAgo(1), 'feed', { seen: 1 });
+    await db.query(`UPDATE posts SET deleted_at = now() WHERE id = $1`, [pid]);
+    expect((await alice.browser.get(postStatsPath(pid))).status).toBe(404);
+    const overview = await alice.browser.get<StatsOverview>(STATS_ENDPOINTS.overview);
+    expect(overview.body.data!.totals.seen).toBe(0);
+  });
+});
+
+describe('bad queries', () => {
+  it.each([
+    ['days=8', 'days'],
+    ['days=abc', 'days'],
+    ['days=-7', 'days'],
+    ['tz=Mars/Olympus_Mons', 'tz'],
+    [`tz=${'A'.repeat(65)}`, 'tz'],
+    // A zone the browser's zone data still knows and the database's no longer does.
+    ['tz=US/Pacific-New', 'tz'],
+  ])('%s is refused with a 400 naming the field', async (query, field) => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    for (const path of [`${STATS_ENDPOINTS.overview}?${query}`, postStatsPath(pid, `?${query}`)]) {
+      const { status, body } = await alice.browser.get(path);
+      expect(status).toBe(400);
+      expect(body.errors.length).toBeGreaterThan(0);
+      expect(new Set(body.errors.map((error) => `${error.code} ${error.field}`))).toEqual(
+        new Set([`${ErrorCode.Validation} ${field}`]),
+      );
+      expect(body.data).toBeNull();
+    }
+  });
+
+  it('without a query, the last 30 days in UTC', async () => {
+    const alice = await member();
+    const { body } = await alice.browser.get<StatsOverview>(STATS_ENDPOINTS.overview);
+    expect(body.data).toMatchObject({ days: 30, tz: 'UTC' });
+    expect(body.data!.daily).toHaveLength(30);
+  });
+});
+
+describe('days of the period', () => {
+  it('lists every day of the period up to today, empty ones with zeros', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    const threeDaysAgo = hourAgo(72);
+    await seedHourly(db, pid, threeDaysAgo, 'feed', { seen: 5, viewed: 3, linkClicks: 1 });
+    await seedHourly(db, pid, hourAgo(24 * 40), 'feed', { seen: 100 });
+
+    for (const days of [7, 30, 90] as const) {
+      const { body } = await alice.browser.get<PostStats>(postStatsPath(pid, `?days=${days}&tz=UTC`));
+      const daily = body.data!.daily;
+      expect(daily).toHaveLength(days);
+      expect(daily.at(-1)!.day).toBe(dayIn(new Date(), 'UTC'));
+      const listed = daily.map((entry) => entry.day);
+      expect(new Set(listed).size).toBe(days);
+      expect([...listed].sort()).toEqual(listed);
+      const counted = daily.filter((entry) => entry.seen > 0);
+      const expected = [
+        { day: dayIn(threeDaysAgo, 'UTC'), seen: 5, viewed: 3, credited: 0, linkClicks: 1, videoPlays: 0, imageViews: 0 },
+      ];
+      if (days === 90)
+        expected.unshift({ ...expected[0]!, day: dayIn(hourAgo(24 * 40), 'UTC'), seen: 100, viewed: 0, linkClicks: 0 });
+      expect(counted).toEqual(expected);
+      expect(body.data!.totals.seen).toBe(days === 90 ? 105 : 5);
+    }
+  });
+
+  it("buckets hours into the member's own days", async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    // 20:00 UTC three days ago: the same day in UTC, already the next day at UTC+14.
+    const evening = new Date(`${dayIn(hourAgo(72), 'UTC')}T20:00:00Z`);
+    await seedHourly(db, pid, evening, 'feed', { seen: 7, viewed: 2 });
+
+    const days: Record<string, string> = {};
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
+      const { body } = await alice.browser.get<PostStats>(postStatsPath(pid, `?days=7&tz=${encodeURIComponent(tz)}`));
+      expect(body.data!.tz).toBe(tz);
+      expect(body.data!.daily.at(-1)!.day).toBe(dayIn(new Date(), tz));
+      const counted = body.data!.daily.filter((entry) => entry.seen > 0);
+      expect(counted).toHaveLength(1);
+      expect(counted[0]).toMatchObject({ seen: 7, viewed: 2 });
+      days[tz] = counted[0]!.day;
+      expect(days[tz]).toBe(dayIn(evening, tz));
+    }
+    expect(days['Pacific/Kiritimati']).not.toBe(days.UTC);
+
+    const overview = await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7&tz=Pacific%2FKiritimati`);
+    expect(overview.body.data!.daily.filter((entry) => entry.seen > 0).map((entry) => entry.day)).toEqual([
+      dayIn(evening, 'Pacific/Kiritimati'),
+    ]);
+  });
+});
+
+describe('what a post shows', () => {
+  it('totals, sources most viewed first and the ten countries with most views', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    await seedHourly(db, pid, hourAgo(2), 'feed', { seen: 10, viewed: 4, linkClicks: 2, videoPlays: 1, imageViews: 3 });
+    await seedHourly(db, pid, hourAgo(3), 'feed', { seen: 5, viewed: 1 });
+    await seedHourly(db, pid, hourAgo(2), 'surf', { seen: 8, viewed: 8, credited: 6 });
+    await seedHourly(db, pid, hourAgo(2), 'other', { seen: 1 });
+    // Only credited views here: no seen or viewed, so no source line.
+    await seedHourly(db, pid, hourAgo(2), 'profile', { credited: 0 });
+    const today = dayIn(new Date(), 'UTC');
+    const countries = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'BE', 'PL', 'SE', 'NO', ''];
+    for (const [index, country] of countries.entries()) {
+      await seedCountryDay(db, pid, today, country, { seen: 20 - index, viewed: country === '' ? 50 : 12 - index });
+    }
+
+    const { status, body } = await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'));
+    expect(status).toBe(200);
+    const stats = body.data!;
+    expect(stats).toMatchObject({ pid, days: 7, tz: 'UTC' });
+    expect(stats.totals).toEqual({ seen: 24, viewed: 13, credited: 6, linkClicks: 2, videoPlays: 1, imageViews: 3 });
+    expect(stats.sources).toEqual([
+      { source: 'surf', seen: 8, viewed: 8 },
+      { source: 'feed', seen: 15, viewed: 5 },
+      { source: 'other', seen: 1, viewed: 0 },
+    ]);
+    expect(stats.countries).toHaveLength(10);
+    expect(stats.countries[0]).toEqual({ country: null, seen: 9, viewed: 50 });
+    expect(stats.countries.slice(1).map((entry) => entry.country)).toEqual([
+      'DE',
+      'FR',
+      'US',
+      'GB',
+      'IT',
+      'ES',
+      'NL',
+      'BE',
+      'PL',
+    ]);
+  });
+
+  it("the overview sums the member's posts by day and lists them most viewed first", async () => {
+    const alice = await member();
+    const quiet = await postOf(alice.browser, 'Quiet post');
+    const popular = await postOf(alice.browser, 'Popular post');
+    const untouched = await postOf(alice.browser, 'Nothing yet');
+    await seedHourly(db, quiet, hourAgo(1), 'feed', { seen: 3, viewed: 1 });
+    await seedHourly(db, popular, hourAgo(1), 'feed', { seen: 30, viewed: 20, credited: 5 });
+    await seedHourly(db, popular, hourAgo(50), 'surf', { seen: 2, viewed: 2, credited: 2 });
+
+    const { body } = await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`);
+    const overview = body.data!;
+    expect(overview.totals).toEqual({ seen: 35, viewed: 23, credited: 7, linkClicks: 0, videoPlays: 0, imageViews: 0 });
+    expect(overview.daily).toHaveLength(7);
+    expect(overview.daily.reduce((sum, day) => sum + day.viewed, 0)).toBe(23);
+    expect(overview.posts.map((post) => [post.pid, post.text, post.totals.viewed])).toEqual([
+      [popular, 'Popular post', 22],
+      [quiet, 'Quiet post', 1],
+    ]);
+    expect(overview.posts.some((post) => post.pid === untouched)).toBe(false);
+  });
+});
