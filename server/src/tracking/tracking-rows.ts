@@ -83,14 +83,22 @@ export interface CountryRollup {
 
 const HOUR_MS = 3_600_000;
 
+const DAY_MS = 86_400_000;
+/** The day utcDayOf answered last: every call asks it, and it changes once a day. */
+let lastDay = { from: 0, to: 0, day: '' };
+
 /** `YYYY-MM-DD` of a time in UTC. */
 export function utcDayOf(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  if (at < lastDay.from || at >= lastDay.to) {
+    const from = Math.floor(at / DAY_MS) * DAY_MS;
+    lastDay = { from, to: from + DAY_MS, day: new Date(from).toISOString().slice(0, 10) };
+  }
+  return lastDay.day;
 }
 
 /** The UTC day `days` days after `day` (before, when negative). */
 export function addDays(day: string, days: number): string {
-  return utcDayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Updates of the same page view (page and visitor) merged: one UPDATE row each. */
