@@ -16,12 +16,16 @@ import { useTestApp } from '../support/use-test-app.js';
  * The write buffer's bounds: it is written every TRACKING_FLUSH_MS by itself; while the database
  * cannot be reached it fills up to TRACKING_BUFFER_MAX rows and then sheds calls with 503
  * `unavailable` and Retry-After (nothing crashes), and once the database is back it drains; a
- * closing app writes everything it holds before its database connection closes.
+ * closing app writes everything it holds before its database connection closes. One address may
+ * make only so many tracking calls a minute.
  */
 const BUFFER_MAX = 5;
+/** 600 calls a minute per address, scaled down so the last test reaches it: 30. */
+const RATE_LIMIT_FACTOR = 0.05;
+const LIMIT = 30;
 let proxy: TcpProxy | undefined;
 const testApp = useTestApp(
-  { tracking: { bufferMax: BUFFER_MAX, flushMs: 100, retentionDays: 90 } },
+  { tracking: { bufferMax: BUFFER_MAX, flushMs: 100, retentionDays: 90 }, rateLimitFactor: RATE_LIMIT_FACTOR },
   {
     appDatabaseUrl: async (databaseUrl) => {
       const target = new URL(databaseUrl);
@@ -85,7 +89,7 @@ it('fills up while the database is away, then answers 503 with Retry-After; when
   const answers = [];
   for (const record of records) answers.push(await send(testApp.baseUrl, TRACKING_ENDPOINTS.record, 'POST', record));
 
-  expect(answers.slice(0, BUFFER_MAX).map((answer) => answer.status)).toEqual(Array(BUFFER_MAX).fill(200));
+  expect(answers.map((answer) => answer.status)).toEqual([...Array(BUFFER_MAX).fill(200), 503, 503, 503]);
   for (const shed of answers.slice(BUFFER_MAX)) {
     expect(shed.status).toBe(503);
     expect(shed.body.errors).toEqual([expect.objectContaining({ code: ErrorCode.Unavailable, retryAfter: expect.any(Number) })]);
@@ -150,4 +154,12 @@ it('writes everything it holds when the app closes, before the database connecti
     await db.end();
     await app.database.drop();
   }
+});
+
+it('refuses an address past its record calls of the minute with 429 rate_limited and Retry-After', async () => {
+  const answers = [];
+  for (let i = 0; i < LIMIT; i++) answers.push(await send(testApp.baseUrl, TRACKING_ENDPOINTS.record, 'POST', visitRecord()));
+  const refused = answers.find((answer) => answer.status === 429);
+  expect(refused?.body.errors[0].code).toBe(ErrorCode.RateLimited);
+  expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
 });

@@ -21,7 +21,7 @@ const LIMITS = {
   logError: { max: 10, timeWindow: 60_000 },
   /** A member needs one picture per challenged view and a few "New image"; many more is a script collecting samples. */
   challengeImage: { max: 60, timeWindow: 60_000 },
-  /** Visits and feed activity, one bucket for the three calls: a busy tab scrolling a feed sends a few a second. */
+  /** Each of the three tracking calls (visit record, update, feed activity): a busy tab scrolling a feed sends a few a second. */
   tracking: { max: 600, timeWindow: 60_000 },
 } as const;
 
