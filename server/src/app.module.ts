@@ -41,6 +41,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { CountryLookupModule } from './tracking/country-lookup.module.js';
+import { TrackingModule } from './tracking/tracking.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebsiteModule } from './website/website.module.js';
 
@@ -90,6 +91,7 @@ export class AppModule {
         CountryLookupModule,
         StartModule,
         ClientErrorsModule,
+        TrackingModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -209,6 +209,9 @@ it('answers every /data route, whatever it is sent, with a 4xx or a success in t
       { method: 'POST', url: '/data/posts/images' },
       { method: 'POST', url: '/data/settings/picture' },
       { method: 'GET', url: '/data/posts/:pid' },
+      { method: 'POST', url: '/data/z5-stats/record' },
+      { method: 'PUT', url: '/data/z5-stats/update' },
+      { method: 'POST', url: '/data/feed/recordFeedActivity/:eventName' },
     ]),
   );
 

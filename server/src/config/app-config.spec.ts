@@ -37,4 +37,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-enough-length' }).env).toBe('production');
   });
+
+  it('buffers tracking writes up to 50,000 rows, flushes every second and keeps 90 days unless told otherwise', () => {
+    expect(loadConfig({}).tracking).toEqual({ bufferMax: 50_000, flushMs: 1000, retentionDays: 90 });
+    expect(loadConfig({ TRACKING_BUFFER_MAX: '500', TRACKING_FLUSH_MS: '250', TRACKING_RETENTION_DAYS: '30' }).tracking).toEqual({
+      bufferMax: 500,
+      flushMs: 250,
+      retentionDays: 30,
+    });
+    expect(() => loadConfig({ TRACKING_BUFFER_MAX: '0' })).toThrow(/TRACKING_BUFFER_MAX/);
+    expect(() => loadConfig({ TRACKING_RETENTION_DAYS: '1' })).toThrow(/TRACKING_RETENTION_DAYS/);
+  });
 });

@@ -32,6 +32,9 @@ const envSchema = z.object({
   DAILY_EARNING_CAP: z.coerce.number().int().min(1).default(500),
   SURF_CHALLENGES: z.enum(['on', 'off']).default('on'),
   SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
+  TRACKING_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
+  TRACKING_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  TRACKING_RETENTION_DAYS: z.coerce.number().int().min(2).default(90),
 });
 
 export interface AppConfig {
@@ -63,6 +66,14 @@ export interface AppConfig {
   };
   /** Socket events one connection may send per 10 s window. */
   socketEventsPerWindow: number;
+  tracking: {
+    /** Rows (visits, visit updates, events) the write buffer holds at most; past it new calls answer 503. */
+    bufferMax: number;
+    /** The longest a buffered row waits before its batch is written. */
+    flushMs: number;
+    /** Days of raw page views and events kept; older daily partitions are dropped. */
+    retentionDays: number;
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -95,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP, challenges: e.SURF_CHALLENGES === 'on' },
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
+    tracking: { bufferMax: e.TRACKING_BUFFER_MAX, flushMs: e.TRACKING_FLUSH_MS, retentionDays: e.TRACKING_RETENTION_DAYS },
   };
 }

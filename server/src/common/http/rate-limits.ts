@@ -21,6 +21,8 @@ const LIMITS = {
   logError: { max: 10, timeWindow: 60_000 },
   /** A member needs one picture per challenged view and a few "New image"; many more is a script collecting samples. */
   challengeImage: { max: 60, timeWindow: 60_000 },
+  /** Each of the three tracking calls (visit record, update, feed activity): a busy tab scrolling a feed sends a few a second. */
+  tracking: { max: 600, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;
