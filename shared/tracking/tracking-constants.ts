@@ -27,6 +27,9 @@ export const PRODUCT_NOTE_KEY = 'surfex';
 export const POST_VIEW_LEVELS = [5, 10] as const;
 export type PostViewLevel = (typeof POST_VIEW_LEVELS)[number];
 
+/** What a visit, visitor or page-view id looks like (random, URL-safe). */
+export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /** Cookie names of the browser's visit and visitor ids. */
 export const VISIT_COOKIE = 'z5v';
 export const VISITOR_COOKIE = 'z5vr';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../validation/text.js';
-import { PRODUCT_NOTE_KEY, TRACKING_PLACES } from './tracking-constants.js';
+import { PRODUCT_NOTE_KEY, TRACKING_ID_PATTERN, TRACKING_PLACES } from './tracking-constants.js';
 
 export * from './tracking-constants.js';
 
@@ -11,7 +11,7 @@ export * from './tracking-constants.js';
  */
 
 /** Ids the browser makes for a visit, a visitor and a page view (random, URL-safe). */
-export const trackingIdSchema = text().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A tracking id is 8 to 64 letters, digits, _ or -.');
+export const trackingIdSchema = text().regex(TRACKING_ID_PATTERN, 'A tracking id is 8 to 64 letters, digits, _ or -.');
 
 const pixels = z.number().int().min(0).max(100_000);
 /** Seconds since 1970 by the browser's clock (kept as the browser said it; the server keeps its own time too). */
