@@ -1,6 +1,7 @@
 import { VISIT_UPDATE_INTERVAL_MS } from '@shared/constants/timing.js';
 import { TRACKING_ENDPOINTS } from '@shared/tracking/tracking-constants.js';
 import type { VisitRecord, VisitUpdate } from '@shared/tracking/tracking.js';
+import { toStorableText } from '@shared/validation/storable-text.js';
 import type { TrackingIdStore } from './trackingIds.js';
 import type { TrackingSend } from './trackingTransport.js';
 
@@ -61,7 +62,7 @@ export function createVisitTracker(env: VisitTrackerEnvironment) {
     leftReported = false;
     const geometry = env.geometry();
     const body: VisitRecord = {
-      url: url.slice(0, MAX_ADDRESS),
+      url: toStorableText(url, MAX_ADDRESS),
       visitID: page.visitID,
       visitorID: page.visitorID,
       pageID: page.pageID,
@@ -71,7 +72,7 @@ export function createVisitTracker(env: VisitTrackerEnvironment) {
       screenHeight: pixels(geometry.screenHeight),
       t: seconds(),
       uid: env.uid(),
-      referrer: referrer.slice(0, MAX_ADDRESS),
+      referrer: toStorableText(referrer, MAX_ADDRESS),
     };
     env.onPage(page.pageID);
     env.send('POST', TRACKING_ENDPOINTS.record, body, { retry: true });
