@@ -57,8 +57,8 @@ export default tseslint.config(
     },
   },
   {
-    // The protocol itself: 401 goes to the login page, 406 to /logout, whatever the error.
-    files: ['client/src/api/apiClient.ts', 'client/src/boot/startApp.ts'],
+    // The protocol itself: 401 goes to the login page, 406 to /logout, a tracking call refused with 503 is retried once.
+    files: ['client/src/api/apiClient.ts', 'client/src/boot/startApp.ts', 'client/src/tracking/trackingTransport.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noBranchingOnErrorText] },
   },
   {

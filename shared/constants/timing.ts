@@ -5,6 +5,8 @@ export const LAZY_SCREEN_MAX_RETRIES = 10;
 export const lazyScreenRetryDelayMs = (attempt: number): number => attempt * 1000;
 export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
 
+/** Post view tracking's scroll and resize handlers run at most this often. */
+export const VIEW_TRACKING_THROTTLE_MS = 500;
 export const POST_FULL_VIEW_MS = 2000;
 export const VISIT_UPDATE_INTERVAL_MS = 5000;
 export const VISIT_COOKIE_DAYS = 1 / 48;

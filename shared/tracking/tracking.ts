@@ -1,25 +1,17 @@
 import { z } from 'zod';
 import { text } from '../validation/text.js';
+import { PRODUCT_NOTE_KEY, TRACKING_ID_PATTERN, TRACKING_PLACES } from './tracking-constants.js';
+
+export * from './tracking-constants.js';
 
 /**
  * Tracking: visits (one row per page view) and feed-activity events, the raw material of
- * Detailed Stats. Every call answers at once with `data: null`; the server buffers what it
- * accepts and writes it in batches, so a call never waits for the database.
- *
- * | call | method | payload |
- * |---|---|---|
- * | record | POST | VisitRecord: a page view begins |
- * | update | PUT | VisitUpdate: the page is still open (every 5 s while visible, once on leaving) |
- * | feedActivity + '/:eventName' | POST | FeedActivity: something happened to a post |
+ * Detailed Stats. Every call (TRACKING_ENDPOINTS) answers at once with `data: null`; the server
+ * buffers what it accepts and writes it in batches, so a call never waits for the database.
  */
-export const TRACKING_ENDPOINTS = {
-  record: '/data/z5-stats/record',
-  update: '/data/z5-stats/update',
-  feedActivity: '/data/feed/recordFeedActivity',
-} as const;
 
 /** Ids the browser makes for a visit, a visitor and a page view (random, URL-safe). */
-export const trackingIdSchema = text().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A tracking id is 8 to 64 letters, digits, _ or -.');
+export const trackingIdSchema = text().regex(TRACKING_ID_PATTERN, 'A tracking id is 8 to 64 letters, digits, _ or -.');
 
 const pixels = z.number().int().min(0).max(100_000);
 /** Seconds since 1970 by the browser's clock (kept as the browser said it; the server keeps its own time too). */
@@ -50,13 +42,6 @@ export const visitUpdateSchema = z.object({
 });
 export type VisitUpdate = z.infer<typeof visitUpdateSchema>;
 
-/** The screens a post can be seen on; Detailed Stats splits views by them. */
-export const TRACKING_PLACES = ['surf', 'feed', 'post', 'profile', 'group', 'tag', 'bookmarks'] as const;
-export type TrackingPlace = (typeof TRACKING_PLACES)[number];
-
-/** The key of the notes flag marking events from Earn Credits (`{product}=1`). */
-export const PRODUCT_NOTE_KEY = 'surfex';
-
 /** What every event's notes carry, besides the event's own data. */
 const commonNotes = {
   source: z.literal('website'),
@@ -68,10 +53,6 @@ const commonNotes = {
 };
 
 const postId = z.number().int().positive().max(2_147_483_647);
-
-/** Level 5: partly on screen; level 10: fully on screen for POST_FULL_VIEW_MS in a visible tab. */
-export const POST_VIEW_LEVELS = [5, 10] as const;
-export type PostViewLevel = (typeof POST_VIEW_LEVELS)[number];
 
 /** Each event's payload: obj is the post it concerns; a feed-wide event may name none. */
 export const FEED_ACTIVITY_SCHEMAS = {
@@ -101,7 +82,3 @@ export type FeedActivity<Name extends FeedActivityName = FeedActivityName> = z.i
 export function isFeedActivityName(value: string): value is FeedActivityName {
   return Object.hasOwn(FEED_ACTIVITY_SCHEMAS, value);
 }
-
-/** Cookie names of the browser's visit and visitor ids. */
-export const VISIT_COOKIE = 'z5v';
-export const VISITOR_COOKIE = 'z5vr';

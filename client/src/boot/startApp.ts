@@ -6,6 +6,7 @@ import { connectRealtime } from '../realtime/realtimeConnection.js';
 import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
 import { userAtom } from '../session/userAtom.js';
 import { usersAtom } from '../session/usersAtom.js';
+import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
 import { appStore } from '../state/store.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { bootFailedAtom } from './bootFailedAtom.js';
@@ -35,6 +36,7 @@ export async function startApp(): Promise<void> {
   appStore.set(websiteAtom, start.website);
   appStore.set(userAtom, start.user);
   appStore.set(usersAtom, start.users);
+  appStore.set(visitorCountryAtom, start.visitorCountry ?? null);
   appStore.set(uiNotificationsAtom, start.uiNotifications);
   appStore.set(lastNotificationIdAtom, start.uiNotifications.lastId);
   appStore.set(announcementsAtom, start.user ? start.user.announcements : start.website.announcements);

@@ -105,7 +105,7 @@ function CommentItem({ comment, entry }: { comment: StoredComment; entry: Stored
     <li className="comment">
       <div className="comment-body">
         <div className="comment-header">
-          <PostAuthorButton author={comment.author} />
+          <PostAuthorButton author={comment.author} fromPid={null} />
           <time className="muted comment-date" dateTime={comment.createdAt}>
             {formatDateTime(comment.createdAt)}
           </time>

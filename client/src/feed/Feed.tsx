@@ -1,10 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { FeedSource } from '@shared/feed/feed-source.js';
+import type { TrackingPlace } from '@shared/tracking/tracking-constants.js';
 import type { ApiFailure } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
+import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { feedApi } from './feedApi.js';
 import { feedKeyOf, listOf } from './feedState.js';
 import { feedsAtom, storeFeedAtom, updateFeedAtom } from './feedsAtom.js';
@@ -17,6 +20,9 @@ const EMPTY_TEXT: Record<FeedSource['kind'], string> = {
   group: 'No posts in this group yet.',
   user: 'No posts yet.',
 };
+
+/** Where a feed's posts are seen, for their views and clicks. */
+const PLACE: Record<FeedSource['kind'], TrackingPlace> = { home: 'feed', tag: 'tag', group: 'group', user: 'profile' };
 
 /**
  * A feed of posts, newest first: the first page replaces what was shown (STORE_FEED), "Show
@@ -52,6 +58,7 @@ export function Feed({ source, label = 'Feed' }: { source: FeedSource; label?: s
 
   const showMore = useCallback(async () => {
     if (!list?.before) return;
+    recordFeedActivity('clickShowMorePosts', null, {}, PLACE[stableSource.kind]);
     setLoadingMore(true);
     const result = await feedApi.page(stableSource, list.before);
     setLoadingMore(false);
@@ -67,18 +74,20 @@ export function Feed({ source, label = 'Feed' }: { source: FeedSource; label?: s
   if (!list) return <LoadingState label="Loading the feed…" />;
   if (list.entries.length === 0) return <EmptyState title={EMPTY_TEXT[source.kind]} />;
   return (
-    <div className="feed">
-      <div className="feed-entries" role="feed" aria-label={label} aria-busy={loadingMore}>
-        {list.entries.map((entry) => (
-          <FeedEntryView key={entry.post.pid} entry={entry} headingLevel={3} />
-        ))}
+    <TrackingPlaceContext.Provider value={PLACE[source.kind]}>
+      <div className="feed">
+        <div className="feed-entries" role="feed" aria-label={label} aria-busy={loadingMore}>
+          {list.entries.map((entry) => (
+            <FeedEntryView key={entry.post.pid} entry={entry} headingLevel={3} />
+          ))}
+        </div>
+        {failure && <ErrorState failure={failure} onRetry={() => void showMore()} title="More posts could not be loaded" />}
+        {list.before !== null && (
+          <button type="button" className="button feed-more" disabled={loadingMore} onClick={() => void showMore()}>
+            {loadingMore ? 'Loading posts…' : 'Show more posts'}
+          </button>
+        )}
       </div>
-      {failure && <ErrorState failure={failure} onRetry={() => void showMore()} title="More posts could not be loaded" />}
-      {list.before !== null && (
-        <button type="button" className="button feed-more" disabled={loadingMore} onClick={() => void showMore()}>
-          {loadingMore ? 'Loading posts…' : 'Show more posts'}
-        </button>
-      )}
-    </div>
+    </TrackingPlaceContext.Provider>
   );
 }

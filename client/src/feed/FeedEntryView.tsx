@@ -6,6 +6,9 @@ import { formatDateTime } from '../format/dates.js';
 import { postPath } from '../posts/postPath.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
 import { userAtom } from '../session/userAtom.js';
+import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
+import { useTrackingPlace } from '../tracking/trackingPlace.js';
+import { usePostViewTracking } from '../tracking/usePostViewTracking.js';
 import { CommentsSection } from './Comments.js';
 import { ContentMenu } from './ContentMenu.js';
 import { feedApi } from './feedApi.js';
@@ -26,6 +29,8 @@ export function FeedEntryView({ entry, headingLevel = 2 }: { entry: StoredEntry;
   const { post } = entry;
   const element = useRef<HTMLElement>(null);
   useWatchedPost(post.pid, element);
+  const place = useTrackingPlace();
+  usePostViewTracking(post.pid, place, element);
   const user = useAtomValue(userAtom);
   const update = useSetAtom(updateFeedAtom);
   const storeFeels = useSetAtom(storeFeelsAtom);
@@ -33,6 +38,7 @@ export function FeedEntryView({ entry, headingLevel = 2 }: { entry: StoredEntry;
   const Heading = `h${headingLevel}` as const;
 
   const moreComments = async () => {
+    recordFeedActivity('clickShowMoreComments', post.pid, {}, place);
     setLoadingComments(true);
     const result = await feedApi.comments(post.pid, { before: entry.comments[0]?.id });
     setLoadingComments(false);
@@ -46,7 +52,7 @@ export function FeedEntryView({ entry, headingLevel = 2 }: { entry: StoredEntry;
   return (
     <article ref={element} className="post feed-entry" aria-labelledby={`entry-${post.pid}-heading`}>
       <header className="post-header">
-        <PostAuthorButton author={post.author} />
+        <PostAuthorButton author={post.author} fromPid={post.pid} />
         <Heading id={`entry-${post.pid}-heading`} className="visually-hidden">
           Post by {post.author.first_name}
         </Heading>

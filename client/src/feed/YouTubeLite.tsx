@@ -6,7 +6,7 @@ import { loadYoutubeAtom, youtubeAtom } from './youtubeAtom.js';
  * A video as a neutral placeholder with a play button: nothing is fetched from YouTube (not
  * even a thumbnail) until the member clicks; then the player loads from youtube-nocookie.com.
  */
-export function YouTubeLite({ videoId, author }: { videoId: string; author: string }) {
+export function YouTubeLite({ videoId, author, onPlay }: { videoId: string; author: string; onPlay: () => void }) {
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
   const youtube = useAtomValue(youtubeAtom);
@@ -21,6 +21,7 @@ export function YouTubeLite({ videoId, author }: { videoId: string; author: stri
     );
   }
   const play = () => {
+    if (!playing) onPlay();
     setFailed(false);
     setPlaying(true);
     load().catch(() => {

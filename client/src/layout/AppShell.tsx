@@ -8,6 +8,7 @@ import { ModalHost } from '../modals/ModalHost.js';
 import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
 import { userAtom } from '../session/userAtom.js';
 import { ToastHost } from '../toasts/ToastHost.js';
+import { VisitTrackingEffect } from '../tracking/VisitTrackingEffect.js';
 import { Footer } from './Footer.js';
 import { ReconnectingStatus } from './ReconnectingStatus.js';
 import { SideMenu } from './SideMenu.js';
@@ -52,6 +53,7 @@ export function AppShell() {
       <ToastHost />
       <ReconnectingStatus />
       <ReferralCaptureEffect />
+      <VisitTrackingEffect />
     </div>
   );
 }

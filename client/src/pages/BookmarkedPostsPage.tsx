@@ -10,6 +10,7 @@ import { formatDateTime } from '../format/dates.js';
 import { ShowMore } from '../people/ShowMore.js';
 import { postPath } from '../posts/postPath.js';
 import { PostView } from '../posts/PostView.js';
+import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../bookmarks/bookmarks.css';
 import '../people/people.css';
@@ -37,7 +38,7 @@ export default function BookmarkedPostsPage() {
           </p>
         </EmptyState>
       ) : (
-        <>
+        <TrackingPlaceContext.Provider value="bookmarks">
           <ul className="bookmarked-posts" aria-label="Your bookmarks">
             {bookmarks.items.map(({ post, bookmarkedAt }) => (
               <li key={post.pid}>
@@ -52,7 +53,7 @@ export default function BookmarkedPostsPage() {
             ))}
           </ul>
           <ShowMore list={bookmarks} label="Show more bookmarks" loadingLabel="Loading more bookmarks…" />
-        </>
+        </TrackingPlaceContext.Provider>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { usePostEntry } from '../feed/PostEntry.js';
 import { excerptOf } from '../posts/linkCard.js';
 import { pidOf } from '../posts/postPath.js';
 import { userAtom } from '../session/userAtom.js';
+import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { usePageTitle } from './usePageTitle.js';
 
 /** One post by its address with its feels and all its comments, live; for anyone who may see it. */
@@ -32,7 +33,9 @@ export default function PostPage() {
       ) : !entry ? (
         <LoadingState label="Loading the post…" />
       ) : (
-        <FeedEntryView entry={entry} />
+        <TrackingPlaceContext.Provider value="post">
+          <FeedEntryView entry={entry} />
+        </TrackingPlaceContext.Provider>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { TrackingPlace } from '@shared/tracking/tracking-constants.js';
 import { Link } from 'react-router-dom';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
@@ -11,29 +12,39 @@ import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
 import { memberProfilePath } from '@shared/people/people.js';
+import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
+import { useTrackingPlace } from '../tracking/trackingPlace.js';
 import './posts.css';
 
 const PROFILE_POPUP_ID = 'profile-popup';
 
-/** Opens the poster's profile popup (the surf bar / post viewer has one). */
-export function useOpenProfilePopup(): (author: PostAuthor) => void {
+/**
+ * Opens the poster's profile popup (the surf bar / post viewer has one). The popup renders in the
+ * modal host, outside the screen, so it is told the screen and the post it was opened from.
+ */
+export function useOpenProfilePopup(): (author: PostAuthor, fromPid: number | null) => void {
   const open = useSetAtom(openModalAtom);
+  const place = useTrackingPlace();
   return useCallback(
-    (author) => {
+    (author, fromPid) => {
       open({
         id: PROFILE_POPUP_ID,
         header: author.first_name,
         className: 'profile-popup',
-        body: <ProfilePopup username={author.username} />,
+        body: <ProfilePopup username={author.username} fromPid={fromPid} place={place} />,
       });
     },
-    [open],
+    [open, place],
   );
 }
 
-function ProfilePopup({ username }: { username: string }) {
+function ProfilePopup({ username, fromPid, place }: { username: string; fromPid: number | null; place: TrackingPlace }) {
   const profile = useApiData<ProfileAnswer>(`${ACCOUNT_ENDPOINTS.publicProfile}/${encodeURIComponent(username)}`);
   const close = useSetAtom(closeModalAtom);
+  const profileId = profile.data?.id;
+  useEffect(() => {
+    if (profileId !== undefined) recordFeedActivity('profile_view', fromPid, { profile: profileId }, place);
+  }, [profileId, fromPid, place]);
   if (profile.failure) {
     return <ErrorState failure={profile.failure} onRetry={profile.reload} title="This profile could not be loaded" />;
   }
@@ -54,11 +65,11 @@ function ProfilePopup({ username }: { username: string }) {
   );
 }
 
-/** The poster's picture and name; pressing it opens the profile popup. */
-export function PostAuthorButton({ author, size = 40 }: { author: PostAuthor; size?: number }) {
+/** The poster's picture and name; pressing it opens the profile popup (a profile view from post `fromPid`). */
+export function PostAuthorButton({ author, fromPid, size = 40 }: { author: PostAuthor; fromPid: number | null; size?: number }) {
   const openProfile = useOpenProfilePopup();
   return (
-    <button type="button" className="post-author" onClick={() => openProfile(author)} aria-haspopup="dialog">
+    <button type="button" className="post-author" onClick={() => openProfile(author, fromPid)} aria-haspopup="dialog">
       <img src={mediaUrl(author.image)} alt="" width={size} height={size} className="avatar" />
       <span className="post-author-name">
         {author.first_name}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileAnswer } from '@shared/accounts/account.answers.js';
 import { memberProfilePath, PROFILE_TABS, type ProfileTab } from '@shared/people/people.js';
@@ -9,6 +9,7 @@ import { mediaUrl } from '../media/mediaUrl.js';
 import { FollowButton } from '../people/FollowButton.js';
 import { userAtom } from '../session/userAtom.js';
 import { TabLinks } from '../tabs/TabLinks.js';
+import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
 import { ProfileFollowList } from './ProfileFollowList.js';
 import { ProfileGroupsTab } from './ProfileGroupsTab.js';
 import './profile.css';
@@ -32,9 +33,13 @@ interface ProfileViewProps {
   postsPath?: string;
 }
 
-/** A member's profile: picture, names, join date, follower counts, follow button, and its tabs. */
+/** A member's profile: picture, names, join date, follower counts, follow button, and its tabs. A visit by anyone but its owner is a profile view. */
 export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
   const signedIn = useAtomValue(userAtom) !== null;
+  const { id, isOwn } = profile;
+  useEffect(() => {
+    if (!isOwn) recordFeedActivity('profile_view', null, { profile: id }, 'profile');
+  }, [id, isOwn]);
   const [followerCount, setFollowerCount] = useState(profile.followerCount);
   const current: ProfileTab | null = tab === undefined ? 'posts' : isProfileTab(tab) ? tab : null;
   const tabs = PROFILE_TABS.map((entry) => ({

@@ -8,6 +8,7 @@ import { useIsNarrow } from '../layout/useIsNarrow.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
 import { PostView } from '../posts/PostView.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { countdownLabel } from './countdown.js';
 import { RotatorLanguages } from './RotatorLanguages.js';
 import { SurfChallenge } from './SurfChallenge.js';
@@ -19,6 +20,7 @@ import './surf.css';
 /**
  * /home/earnCredits: the surf bar. One post at a time, shown in the page itself (never a framed
  * third-party site), a countdown, and Next once it reaches zero; the server confirms each credit.
+ * Its views and clicks are recorded as Earn Credits' (place surf).
  */
 export function EarnCreditsView() {
   const surf = useSurfBar();
@@ -31,63 +33,69 @@ export function EarnCreditsView() {
   const challenge = showingPost && state.data?.codes ? state.data : null;
 
   return (
-    <div className={`surf ${narrow ? 'surf-narrow' : 'surf-wide'}`}>
-      <div className="surf-bar" role="region" aria-label="Surf bar">
-        <div className="surf-poster">
-          {showingPost && state.post ? (
-            <PostAuthorButton author={state.post.author} size={narrow ? 32 : 40} />
-          ) : (
-            <span className="muted surf-poster-placeholder">{phaseShortText(state)}</span>
-          )}
+    <TrackingPlaceContext.Provider value="surf">
+      <div className={`surf ${narrow ? 'surf-narrow' : 'surf-wide'}`}>
+        <div className="surf-bar" role="region" aria-label="Surf bar">
+          <div className="surf-poster">
+            {showingPost && state.post ? (
+              <PostAuthorButton author={state.post.author} fromPid={state.post.pid} size={narrow ? 32 : 40} />
+            ) : (
+              <span className="muted surf-poster-placeholder">{phaseShortText(state)}</span>
+            )}
+          </div>
+          <div className="surf-timer">
+            <span
+              className={`surf-countdown ${showingPost && state.countdown === 0 ? 'surf-countdown-done' : ''}`}
+              role="timer"
+              aria-label={
+                showingPost
+                  ? state.countdown > 0
+                    ? `${countdownLabel(state.countdown)} left`
+                    : 'Countdown over'
+                  : 'No countdown'
+              }
+              data-testid="surf-countdown"
+            >
+              {showingPost ? (state.countdown > 0 ? state.countdown : '✓') : '–'}
+            </span>
+            <button
+              type="button"
+              className="button button-primary surf-next"
+              aria-disabled={!ready || undefined}
+              aria-describedby={hintId}
+              onClick={surf.next}
+            >
+              {state.phase === 'claiming' && <span className="button-spinner" aria-hidden="true" />}
+              Next
+            </button>
+          </div>
+          <p className="surf-cc">
+            <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> <span className="surf-cc-unit">credits</span>
+          </p>
         </div>
-        <div className="surf-timer">
-          <span
-            className={`surf-countdown ${showingPost && state.countdown === 0 ? 'surf-countdown-done' : ''}`}
-            role="timer"
-            aria-label={
-              showingPost ? (state.countdown > 0 ? `${countdownLabel(state.countdown)} left` : 'Countdown over') : 'No countdown'
-            }
-            data-testid="surf-countdown"
-          >
-            {showingPost ? (state.countdown > 0 ? state.countdown : '✓') : '–'}
-          </span>
-          <button
-            type="button"
-            className="button button-primary surf-next"
-            aria-disabled={!ready || undefined}
-            aria-describedby={hintId}
-            onClick={surf.next}
-          >
-            {state.phase === 'claiming' && <span className="button-spinner" aria-hidden="true" />}
-            Next
-          </button>
-        </div>
-        <p className="surf-cc">
-          <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> <span className="surf-cc-unit">credits</span>
+        <p id={hintId} className="surf-hint" aria-live="polite">
+          {nextHint(state, ready)}
         </p>
+        <div className="surf-notice-region" role="status">
+          {state.notice && <p className={`surf-notice surf-notice-${state.notice.tone}`}>{state.notice.text}</p>}
+        </div>
+        {showingPost && state.data?.m1 && <h2 className="surf-headline">{state.data.m1}</h2>}
+        {challenge?.codes && challenge.challengeImage && (
+          <SurfChallenge
+            key={state.ticket?.id}
+            image={challenge.challengeImage}
+            codes={challenge.codes}
+            message={challenge.message}
+            picked={state.pickedCode}
+            onPick={surf.pickCode}
+          />
+        )}
+        <div className="surf-stage" data-testid="surf-stage">
+          <SurfStage state={state} onRetry={surf.loadNext} />
+        </div>
+        <RotatorLanguages onSaved={() => state.phase === 'empty' && surf.loadNext()} />
       </div>
-      <p id={hintId} className="surf-hint" aria-live="polite">
-        {nextHint(state, ready)}
-      </p>
-      <div className="surf-notice-region" role="status">
-        {state.notice && <p className={`surf-notice surf-notice-${state.notice.tone}`}>{state.notice.text}</p>}
-      </div>
-      {showingPost && state.data?.m1 && <h2 className="surf-headline">{state.data.m1}</h2>}
-      {challenge?.codes && challenge.challengeImage && (
-        <SurfChallenge
-          key={state.ticket?.id}
-          image={challenge.challengeImage}
-          codes={challenge.codes}
-          message={challenge.message}
-          picked={state.pickedCode}
-          onPick={surf.pickCode}
-        />
-      )}
-      <div className="surf-stage" data-testid="surf-stage">
-        <SurfStage state={state} onRetry={surf.loadNext} />
-      </div>
-      <RotatorLanguages onSaved={() => state.phase === 'empty' && surf.loadNext()} />
-    </div>
+    </TrackingPlaceContext.Provider>
   );
 }
 

@@ -1,0 +1,44 @@
+import { PRODUCT_NOTE_KEY, TRACKING_ENDPOINTS, type TrackingPlace } from '@shared/tracking/tracking-constants.js';
+import type { FeedActivity, FeedActivityName } from '@shared/tracking/tracking.js';
+import { toStorableText } from '@shared/validation/storable-text.js';
+
+/** The notes every event carries: where it came from and the page address's rid and utat. */
+export interface CommonNotes {
+  source: 'website';
+  rid?: string;
+  utat?: string;
+  [PRODUCT_NOTE_KEY]?: 1;
+  place?: TrackingPlace;
+}
+
+/** An event's own notes, besides the common ones. */
+export type EventNotes<Name extends FeedActivityName> = Omit<FeedActivity<Name>['notes'], keyof CommonNotes>;
+
+const QUERY_NOTES = ['rid', 'utat'] as const;
+const MAX_QUERY_NOTE = 100;
+
+/** Earn Credits (the surf bar) marks its events with `{product}=1`. */
+export function commonNotesOf(place: TrackingPlace, search: string): CommonNotes {
+  const query = new URLSearchParams(search);
+  const notes: CommonNotes = { source: 'website', place };
+  for (const key of QUERY_NOTES) {
+    const value = query.get(key);
+    if (value) notes[key] = toStorableText(value, MAX_QUERY_NOTE);
+  }
+  if (place === 'surf') notes[PRODUCT_NOTE_KEY] = 1;
+  return notes;
+}
+
+/** The call recording one feed-activity event. */
+export function feedActivityCall<Name extends FeedActivityName>(
+  name: Name,
+  obj: FeedActivity<Name>['obj'],
+  notes: EventNotes<Name>,
+  place: TrackingPlace,
+  search: string,
+): { path: string; body: FeedActivity<Name> } {
+  return {
+    path: `${TRACKING_ENDPOINTS.feedActivity}/${name}`,
+    body: { obj, notes: { ...commonNotesOf(place, search), ...notes } } as FeedActivity<Name>,
+  };
+}
