@@ -40,7 +40,16 @@ describe('what a batch adds to the rollups', () => {
         videoPlays: 0,
         imageViews: 0,
       },
-      { postId: 1, hour: '2026-11-24T10:00:00.000Z', place: 'other', seen: 0, viewed: 0, linkClicks: 0, videoPlays: 1, imageViews: 0 },
+      {
+        postId: 1,
+        hour: '2026-11-24T10:00:00.000Z',
+        place: 'other',
+        seen: 0,
+        viewed: 0,
+        linkClicks: 0,
+        videoPlays: 1,
+        imageViews: 0,
+      },
       {
         postId: 1,
         hour: '2026-11-24T11:00:00.000Z',
