@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { settleAnimations } from './helpers.js';
 import { expect, signUpMember, test } from './surf-fixtures.js';
@@ -65,6 +66,21 @@ test('Detailed Stats shows a member the charts and tables of their posts, over t
     expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `page width, ${label}`).toBeLessThanOrEqual(375);
   };
   await checkPage('overview');
+
+  // The funnel, and the period's days as a CSV file.
+  const funnel = page.getByRole('region', { name: 'Funnel' });
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Served in Earn Credits' })).toContainText('9');
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Clicked the link' })).toContainText('3');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('surfex-stats-all-posts-30-days.csv');
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines).toHaveLength(31);
+  expect(lines[0]).toMatch(/^Day,Served/);
+  expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[2]), 0)).toBe(152);
 
   // One post: its chart, where it was seen, its countries.
   await page.getByRole('link', { name: 'Counted post' }).click();

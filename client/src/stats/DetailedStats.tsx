@@ -6,8 +6,10 @@ import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { excerptOf } from '../posts/linkCard.js';
+import { CsvDownload } from './CsvDownload.js';
 import { StatsBars } from './StatsBars.js';
 import { StatsChart } from './StatsChart.js';
+import { StatsFunnel } from './StatsFunnel.js';
 import { statsPeriodAtom } from './statsAtoms.js';
 import { statsQuery, useStats } from './useStats.js';
 import './stats.css';
@@ -83,6 +85,8 @@ function Overview({ days }: { days: (typeof STATS_PERIODS)[number] }) {
       <h2 className="section-heading">All your posts, last {overview.days} days</h2>
       <Tiles totals={overview.totals} />
       <StatsChart daily={overview.daily} label={`Views of all your posts, last ${overview.days} days`} />
+      <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${overview.days}-days.csv`} />
+      <StatsFunnel totals={overview.totals} />
       {overview.posts.length === 0 ? (
         <EmptyState title="Nothing counted in this period yet.">
           <Link to={NEW_POST_PATH}>Create a post</Link>
@@ -152,7 +156,9 @@ function OnePost({ pid, days }: { pid: number; days: (typeof STATS_PERIODS)[numb
       </h2>
       <Tiles totals={post.totals} />
       <StatsChart daily={post.daily} label={`Views of post ${post.pid}, last ${post.days} days`} />
+      <CsvDownload daily={post.daily} fileName={`surfex-stats-post-${post.pid}-${post.days}-days.csv`} />
       <div className="stats-breakdowns">
+        <StatsFunnel totals={post.totals} />
         <StatsBars
           title="Where it was seen"
           empty="Not seen in this period."
