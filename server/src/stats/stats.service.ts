@@ -12,6 +12,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { StatsCache } from './stats-cache.js';
+import { dayIn, liveRangeOf } from './stats-period.js';
 import {
   addByDay,
   addCounts,
@@ -25,24 +26,6 @@ import {
 } from './stats.repository.js';
 
 const UNKNOWN_TIME_ZONE = new AppError(ErrorCode.Validation, 'Invalid tz', 'Unknown time zone.', { field: 'tz' });
-
-/**
- * How long after a day ends it is taken as finished: by then the tracking writer has flushed its
- * buffer (seconds) and the credited recount (every 30 s, 5 minutes back) has counted its claims.
- */
-export const SETTLE_MS = 10 * 60_000;
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
-function dayIn(instant: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-}
 
 function plus(a: Map<string, SeenViewed>, b: Map<string, SeenViewed>): Map<string, SeenViewed> {
   const sum = new Map<string, SeenViewed>();
@@ -146,20 +129,6 @@ export class StatsService {
     }
     return Promise.all(pids.map((pid, index) => known[index] ?? this.cache.finishedOf(keyOf(pid))!));
   }
-}
-
-/**
- * Which days of the period are still live at `now`: today, and yesterday as well until it ended
- * `SETTLE_MS` ago; for countries (kept by UTC day), the UTC day of `SETTLE_MS` ago and after.
- */
-function liveRangeOf(period: StatsPeriodDays, now: number): LiveRange {
-  const last = period.starts.length - 1;
-  const finishedDays = now - period.starts[last]!.getTime() >= SETTLE_MS ? last : last - 1;
-  return {
-    finishedDays,
-    from: period.starts[finishedDays]!,
-    utcDay: new Date(now - SETTLE_MS).toISOString().slice(0, 10),
-  };
 }
 
 function daysOf(period: StatsPeriodDays, daily: StatsCounts[]): StatsDay[] {
