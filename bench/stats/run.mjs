@@ -3,6 +3,8 @@
 // posts with rollups of their own. Measured at 10 connections, each for a warm-up then 15 s:
 //   1. GET /data/stats/posts/:pid?days=90 of that campaign, as its owner, in a few time zones;
 //   2. GET /data/stats/overview?days=90 of its owner (that post and the owner's other posts).
+// Before the load, the first answers of the fresh process are timed one at a time: the cold cost
+// of reading finished days the app then keeps in memory.
 // Before measuring, it waits for the app's credited recount (run at start-up) to have counted
 // the seeded claimed tickets, and checks the answers against the raw rows: the post's totals
 // equal the raw events' counts and the claimed tickets' count.
@@ -154,6 +156,26 @@ function get(url, cookie) {
   });
 }
 
+/**
+ * The first answers of a fresh process, one request at a time: each post's finished days are read
+ * from the rollups once and kept, so these cost what every later answer saves. The post is asked
+ * in the first two zones, the overview in the other two, so neither finds anything kept.
+ */
+async function coldAnswers(server, postPaths, overviewPaths, cookie) {
+  const timed = async (path) => {
+    const started = performance.now();
+    const answer = await get(new URL(path, server.url), cookie);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    return performance.now() - started;
+  };
+  const half = Math.ceil(postPaths.length / 2);
+  const post = [];
+  for (const path of postPaths.slice(0, half)) post.push(await timed(path));
+  const overview = [];
+  for (const path of overviewPaths.slice(half)) overview.push(await timed(path));
+  return { postMs: post, overviewMs: overview };
+}
+
 /** The post's answer against the raw rows: every raw event and every claimed ticket of the period is in its totals. */
 async function checkAgainstRaw(database, server, seeded, path) {
   const answer = await get(new URL(path, server.url), seeded.owner.cookie);
@@ -242,6 +264,10 @@ function print(report) {
     out.push(
       `  check: the campaign's ${results.check.days} days: totals ${JSON.stringify(results.check.totals)}; raw rows ${results.check.same ? 'agree' : `DIFFER ${JSON.stringify(results.check.raw)}`}; ${fmt.kb(results.check.bytes)} answer`,
     );
+  if (results.cold)
+    out.push(
+      `  cold first answers (nothing kept yet, one at a time): post ${results.cold.postMs.map(fmt.ms).join(', ')}; overview ${results.cold.overviewMs.map(fmt.ms).join(', ')}`,
+    );
   const cpuCells = (cpu) =>
     ['server', 'loader', 'postgres', 'other'].map((key) => (cpu?.[key] === undefined ? '-' : `${Math.round(cpu[key])}%`));
   const rows = ['post', 'overview']
@@ -304,6 +330,10 @@ async function main() {
   results.recountSeconds = await creditedRecountDone(database, Date.now());
   const postPaths = SETTINGS.timeZones.map((tz) => `${STATS_ENDPOINTS.posts}/${seeded.pid}?days=90&tz=${encodeURIComponent(tz)}`);
   const overviewPaths = SETTINGS.timeZones.map((tz) => `${STATS_ENDPOINTS.overview}?days=90&tz=${encodeURIComponent(tz)}`);
+  results.cold = await coldAnswers(server, postPaths, overviewPaths, seeded.owner.cookie);
+  log(
+    `cold first answers: post ${results.cold.postMs.map(fmt.ms).join(', ')}; overview ${results.cold.overviewMs.map(fmt.ms).join(', ')}`,
+  );
   results.check = await checkAgainstRaw(database, server, seeded, `${STATS_ENDPOINTS.posts}/${seeded.pid}?days=90&tz=UTC`);
   log(`check: totals ${JSON.stringify(results.check.totals)}, raw rows ${results.check.same ? 'agree' : 'DIFFER'}`);
   for (const [kind, paths] of [

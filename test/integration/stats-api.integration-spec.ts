@@ -209,3 +209,61 @@ describe('what a post shows', () => {
     expect(overview.posts.some((post) => post.pid === untouched)).toBe(false);
   });
 });
+
+describe('answers from kept finished days', () => {
+  it('a view counted this hour shows at once, though the finished days were kept from the first answer', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    await seedHourly(db, pid, hourAgo(72), 'feed', { seen: 5, viewed: 3 });
+    for (const path of [postStatsPath(pid, '?days=7'), `${STATS_ENDPOINTS.overview}?days=7`]) {
+      const { body } = await alice.browser.get<PostStats | StatsOverview>(path);
+      expect(body.data!.totals).toMatchObject({ seen: 5, viewed: 3 });
+    }
+
+    await seedHourly(db, pid, hourAgo(0), 'profile', { seen: 2, viewed: 1, credited: 1 });
+    await seedCountryDay(db, pid, dayIn(new Date(), 'UTC'), 'FR', { seen: 2, viewed: 1 });
+
+    const post = (await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'))).body.data!;
+    expect(post.totals).toMatchObject({ seen: 7, viewed: 4, credited: 1 });
+    expect(post.daily.at(-1)).toMatchObject({ day: dayIn(new Date(), 'UTC'), seen: 2, viewed: 1, credited: 1 });
+    expect(post.sources).toEqual([
+      { source: 'feed', seen: 5, viewed: 3 },
+      { source: 'profile', seen: 2, viewed: 1 },
+    ]);
+    expect(post.countries).toEqual([{ country: 'FR', seen: 2, viewed: 1 }]);
+
+    const overview = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`)).body.data!;
+    expect(overview.totals).toMatchObject({ seen: 7, viewed: 4, credited: 1 });
+    expect(overview.daily.at(-1)).toMatchObject({ seen: 2, viewed: 1 });
+    expect(overview.posts.map((entry) => [entry.pid, entry.totals.viewed])).toEqual([[pid, 4]]);
+  });
+
+  it('a deleted post leaves the overview and its own stats at once, though its figures were kept', async () => {
+    const alice = await member();
+    const kept = await postOf(alice.browser, 'Still here');
+    const deleted = await postOf(alice.browser, 'Going away');
+    await seedHourly(db, kept, hourAgo(48), 'feed', { seen: 1, viewed: 1 });
+    await seedHourly(db, deleted, hourAgo(48), 'feed', { seen: 10, viewed: 10 });
+    const before = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=30`)).body.data!;
+    expect(before.posts.map((entry) => entry.pid)).toEqual([deleted, kept]);
+    expect((await alice.browser.get(postStatsPath(deleted, '?days=30'))).status).toBe(200);
+
+    await db.query(`UPDATE posts SET deleted_at = now() WHERE id = $1`, [deleted]);
+
+    const after = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=30`)).body.data!;
+    expect(after.posts.map((entry) => entry.pid)).toEqual([kept]);
+    expect(after.totals).toMatchObject({ seen: 1, viewed: 1 });
+    expect(after.daily.reduce((sum, day) => sum + day.viewed, 0)).toBe(1);
+    expect((await alice.browser.get(postStatsPath(deleted, '?days=30'))).status).toBe(404);
+  });
+
+  it("another member's post stays 404 after its owner's figures were kept", async () => {
+    const alice = await member();
+    const bob = await member();
+    const pid = await postOf(alice.browser);
+    await seedHourly(db, pid, hourAgo(30), 'feed', { seen: 4 });
+    expect((await bob.browser.get(postStatsPath(pid, '?days=7'))).status).toBe(404);
+    expect((await alice.browser.get(postStatsPath(pid, '?days=7'))).status).toBe(200);
+    expect((await bob.browser.get(postStatsPath(pid, '?days=7'))).status).toBe(404);
+  });
+});

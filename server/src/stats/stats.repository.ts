@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { StatsByCountry, StatsBySource, StatsCounts, StatsDay } from '@shared/stats/stats.js';
+import type { StatsCounts } from '@shared/stats/stats.js';
 
 /** The days of a period in the member's time zone (YYYY-MM-DD) and the instant each began. */
 export interface StatsPeriodDays {
@@ -10,7 +10,7 @@ export interface StatsPeriodDays {
   starts: Date[];
 }
 
-interface CountsRow {
+export interface CountsRow {
   seen: number;
   viewed: number;
   credited: number;
@@ -25,7 +25,7 @@ const COUNT_SUMS = `
   coalesce(sum(s.credited), 0)::int AS credited, coalesce(sum(s.link_clicks), 0)::int AS link_clicks,
   coalesce(sum(s.video_plays), 0)::int AS video_plays, coalesce(sum(s.image_views), 0)::int AS image_views`;
 
-const countsOf = (row: CountsRow | undefined): StatsCounts => ({
+export const countsOf = (row: CountsRow | undefined): StatsCounts => ({
   seen: row?.seen ?? 0,
   viewed: row?.viewed ?? 0,
   credited: row?.credited ?? 0,
@@ -49,16 +49,56 @@ export function addCounts(a: StatsCounts, b: StatsCounts): StatsCounts {
 
 /**
  * The day of the period an hour falls in, 1 for the first: the hour's place among the instants
- * the period's days began ($3), a binary search that costs far less per row than converting each
- * hour to the member's zone.
+ * the period's days began (`starts`, a parameter), a binary search that costs far less per row
+ * than converting each hour to the member's zone.
  */
-const DAY_OF_PERIOD = `width_bucket(s.hour, $3::timestamptz[])`;
+const dayOfPeriod = (starts: string) => `width_bucket(s.hour, ${starts}::timestamptz[])`;
 
-/** Each day of the period with the counts of the rows of its bucket summed, zeros where there are none. */
-function byDayOfPeriod(period: StatsPeriodDays, rows: (CountsRow & { bucket: number })[]): StatsDay[] {
-  const sums = period.days.map(() => ZERO);
-  for (const row of rows) if (row.bucket >= 1) sums[row.bucket - 1] = addCounts(sums[row.bucket - 1]!, countsOf(row));
-  return period.days.map((day, index) => ({ day, ...sums[index]! }));
+/** A sum of seen and viewed, by screen or by country. */
+export interface SeenViewed {
+  seen: number;
+  viewed: number;
+}
+
+/**
+ * What a post's finished days hold: these never change once their day has ended, so they are
+ * read once and kept. Full sums by screen and country, so today's rows can be added before the
+ * top ones are chosen.
+ */
+export interface FinishedStats {
+  /** By day of the period, the first `daily.length` days. */
+  daily: StatsCounts[];
+  total: StatsCounts;
+  /** By screen (`place`). */
+  sources: Map<string, SeenViewed>;
+  /** By country, '' when unknown. */
+  countries: Map<string, SeenViewed>;
+}
+
+/**
+ * The part of a period read live on every request: its days from the `finishedDays`-th (0 for the
+ * first), whose hours start at `from`, and for countries the UTC days from `utcDay`.
+ */
+export interface LiveRange {
+  finishedDays: number;
+  from: Date;
+  utcDay: string;
+}
+
+/** Rows of counts by day of the period (1 for the first), summed into `into` (one entry per day). */
+export function addByDay(into: StatsCounts[], rows: (CountsRow & { bucket: number | null })[]): void {
+  for (const row of rows) {
+    if (row.bucket !== null && row.bucket >= 1 && row.bucket <= into.length)
+      into[row.bucket - 1] = addCounts(into[row.bucket - 1]!, countsOf(row));
+  }
+}
+
+function addSeenViewed(into: Map<string, SeenViewed>, key: string, row: SeenViewed): void {
+  const sum = into.get(key);
+  if (sum) {
+    sum.seen += row.seen;
+    sum.viewed += row.viewed;
+  } else into.set(key, { seen: row.seen, viewed: row.viewed });
 }
 
 /** PostgreSQL's answer to a time zone it does not know. */
@@ -76,18 +116,19 @@ export class StatsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The last `days` days up to today in `tz`, oldest first; null when the database does not know
-   * the zone (its zone data may be older than the browser's).
+   * The `days` days ending with `today` (YYYY-MM-DD in `tz`), oldest first, and the instant each
+   * began; null when the database does not know the zone (its zone data may be older than the
+   * browser's).
    */
-  async period(days: number, tz: string): Promise<StatsPeriodDays | null> {
+  async period(days: number, tz: string, today: string): Promise<StatsPeriodDays | null> {
     const rows: StatsPeriodDays[] | null = await this.dataSource
       .query(
-        `WITH first AS (SELECT (now() AT TIME ZONE $2)::date - ($1::int - 1) AS day)
+        `WITH first AS (SELECT $3::date - ($1::int - 1) AS day)
        SELECT (first.day::timestamp AT TIME ZONE $2) AS start,
               array(SELECT to_char(first.day + i, 'YYYY-MM-DD') FROM generate_series(0, $1::int - 1) i ORDER BY i) AS days,
               array(SELECT (first.day + i)::timestamp AT TIME ZONE $2 FROM generate_series(0, $1::int - 1) i ORDER BY i) AS starts
          FROM first`,
-        [days, tz],
+        [days, tz, today],
       )
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === INVALID_PARAMETER_VALUE) return null;
@@ -96,85 +137,115 @@ export class StatsRepository {
     return rows?.[0] ?? null;
   }
 
-  /** Whether the post exists (not deleted) and belongs to the member. */
-  async isOwnPost(userId: number, pid: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM posts WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-      [pid, userId],
-    );
-    return rows.length > 0;
-  }
-
   /**
-   * One post's counts by day of the period (zero-filled) and its seen and viewed by the screen it
-   * was on (most viewed first; screens with neither left out), from one pass over its rollups.
+   * The finished days of posts (hours from the period's start up to `live.from`, countries from
+   * the UTC day of the period's start up to `live.utcDay`), in one grouped pass per rollup.
    */
-  async postBreakdown(pid: number, period: StatsPeriodDays): Promise<{ daily: StatsDay[]; sources: StatsBySource[] }> {
-    const rows: (CountsRow & { bucket: number; place: string })[] = await this.dataSource.query(
-      `SELECT ${DAY_OF_PERIOD} AS bucket, s.place, ${COUNT_SUMS}
-         FROM post_stats_hourly s
-        WHERE s.post_id = $1 AND s.hour >= $2
-        GROUP BY 1, 2`,
-      [pid, period.start, period.starts],
+  async finished(pids: number[], period: StatsPeriodDays, live: LiveRange): Promise<Map<number, FinishedStats>> {
+    const [hourly, countries]: [
+      (CountsRow & { bucket: number; post_id: number; place: string })[],
+      (SeenViewed & { post_id: number; country: string })[],
+    ] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${dayOfPeriod('$4')} AS bucket, s.post_id, s.place, ${COUNT_SUMS}
+             FROM post_stats_hourly s
+            WHERE s.post_id = ANY($1::int[]) AND s.hour >= $2 AND s.hour < $3
+            GROUP BY 1, 2, 3`,
+        [pids, period.start, live.from, period.starts],
+      ),
+      this.dataSource.query(
+        `SELECT c.post_id, c.country, sum(c.seen)::int AS seen, sum(c.viewed)::int AS viewed
+             FROM post_stats_country_daily c
+            WHERE c.post_id = ANY($1::int[]) AND c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND c.day < $3::date
+            GROUP BY 1, 2`,
+        [pids, period.start, live.utcDay],
+      ),
+    ]);
+    const byPost = new Map<number, FinishedStats>(
+      pids.map((pid) => [
+        pid,
+        { daily: Array.from({ length: live.finishedDays }, () => ZERO), total: ZERO, sources: new Map(), countries: new Map() },
+      ]),
     );
-    const bySource = new Map<string, StatsBySource>();
-    for (const row of rows) {
-      const source = bySource.get(row.place) ?? { source: row.place as StatsBySource['source'], seen: 0, viewed: 0 };
-      source.seen += row.seen;
-      source.viewed += row.viewed;
-      bySource.set(row.place, source);
+    for (const row of hourly) {
+      const stats = byPost.get(row.post_id)!;
+      addByDay(stats.daily, [row]);
+      stats.total = addCounts(stats.total, countsOf(row));
+      addSeenViewed(stats.sources, row.place, row);
     }
-    const sources = [...bySource.values()]
-      .filter((source) => source.seen + source.viewed > 0)
-      .sort((x, y) => y.viewed - x.viewed || y.seen - x.seen || x.source.localeCompare(y.source));
-    return { daily: byDayOfPeriod(period, rows), sources };
+    for (const row of countries) addSeenViewed(byPost.get(row.post_id)!.countries, row.country, row);
+    return byPost;
   }
 
   /**
-   * One post's ten countries with most views. The country rollup is kept by UTC day, so the
-   * period starts at the UTC day holding its first local midnight.
+   * One post's live part (hours from `live.from` by day of the period and screen, countries from
+   * `live.utcDay`); null unless the post exists (not deleted) and belongs to the member.
    */
-  async postTopCountries(pid: number, period: StatsPeriodDays): Promise<StatsByCountry[]> {
-    const rows: { country: string; seen: number; viewed: number }[] = await this.dataSource.query(
-      `SELECT c.country, sum(c.seen)::int AS seen, sum(c.viewed)::int AS viewed
-         FROM post_stats_country_daily c
-        WHERE c.post_id = $1 AND c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
-        GROUP BY c.country
-       HAVING sum(c.seen) + sum(c.viewed) > 0
-        ORDER BY viewed DESC, seen DESC, c.country
-        LIMIT 10`,
-      [pid, period.start],
-    );
-    return rows.map((row) => ({ ...row, country: row.country === '' ? null : row.country }));
+  async postLive(
+    userId: number,
+    pid: number,
+    period: StatsPeriodDays,
+    live: LiveRange,
+  ): Promise<{
+    daily: (CountsRow & { bucket: number | null })[];
+    sources: Map<string, SeenViewed>;
+    countries: Map<string, SeenViewed>;
+  } | null> {
+    const [hourly, countries]: [
+      (CountsRow & { bucket: number | null; place: string | null })[],
+      (SeenViewed & { country: string })[],
+    ] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${dayOfPeriod('$4')} AS bucket, s.place, ${COUNT_SUMS}
+             FROM posts p
+             LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $3
+            WHERE p.id = $1 AND p.user_id = $2 AND p.deleted_at IS NULL
+            GROUP BY 1, 2`,
+        [pid, userId, live.from, period.starts],
+      ),
+      this.dataSource.query(
+        `SELECT c.country, sum(c.seen)::int AS seen, sum(c.viewed)::int AS viewed
+             FROM post_stats_country_daily c
+            WHERE c.post_id = $1 AND c.day >= $2::date
+            GROUP BY 1`,
+        [pid, live.utcDay],
+      ),
+    ]);
+    if (hourly.length === 0) return null;
+    const sources = new Map<string, SeenViewed>();
+    for (const row of hourly) if (row.place !== null) addSeenViewed(sources, row.place, row);
+    return {
+      daily: hourly,
+      sources,
+      countries: new Map(countries.map((row) => [row.country, { seen: row.seen, viewed: row.viewed }])),
+    };
   }
 
   /**
-   * The member's posts over the period in one pass over their rollups: the counts by day
-   * (zero-filled) and by post (posts with nothing counted left out, most viewed first).
+   * The member's posts (not deleted) with their live hours from `live.from` by day of the period:
+   * one row per post and day, a post with no live hours once with a null bucket.
    */
-  async memberOverview(
+  async memberPostsLive(
     userId: number,
     period: StatsPeriodDays,
-  ): Promise<{ daily: StatsDay[]; posts: { pid: number; text: string; totals: StatsCounts }[] }> {
-    const rows: (CountsRow & { bucket: number; post_id: number })[] = await this.dataSource.query(
-      `SELECT ${DAY_OF_PERIOD} AS bucket, s.post_id, ${COUNT_SUMS}
+    live: LiveRange,
+  ): Promise<(CountsRow & { bucket: number | null; post_id: number })[]> {
+    return this.dataSource.query(
+      `SELECT p.id AS post_id, ${dayOfPeriod('$3')} AS bucket, ${COUNT_SUMS}
          FROM posts p
-         JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2
+         LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2
         WHERE p.user_id = $1 AND p.deleted_at IS NULL
         GROUP BY 1, 2`,
-      [userId, period.start, period.starts],
+      [userId, live.from, period.starts],
     );
-    const byPost = new Map<number, StatsCounts>();
-    for (const row of rows) byPost.set(row.post_id, addCounts(byPost.get(row.post_id) ?? ZERO, countsOf(row)));
-    const counted = [...byPost].filter(([, totals]) => Object.values(totals).some((count) => count > 0));
-    const texts: { id: number; text: string }[] = counted.length
-      ? await this.dataSource.query(`SELECT id, text FROM posts WHERE id = ANY($1)`, [counted.map(([pid]) => pid)])
-      : [];
-    const textOf = new Map(texts.map((post) => [post.id, post.text]));
-    const posts = counted
-      .map(([pid, totals]) => ({ pid, text: textOf.get(pid) ?? '', totals }))
-      .sort((x, y) => y.totals.viewed - x.totals.viewed || y.totals.seen - x.totals.seen || y.pid - x.pid);
-    return { daily: byDayOfPeriod(period, rows), posts };
+  }
+
+  async postTexts(pids: number[]): Promise<Map<number, string>> {
+    if (pids.length === 0) return new Map();
+    const rows: { id: number; text: string }[] = await this.dataSource.query(`SELECT id, text FROM posts WHERE id = ANY($1)`, [
+      pids,
+    ]);
+    return new Map(rows.map((post) => [post.id, post.text]));
   }
 
   /**
