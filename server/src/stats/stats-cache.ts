@@ -20,7 +20,7 @@ const PERIODS_MAX = 1_000;
 @Injectable()
 export class StatsCache {
   private readonly periods = new LRUCache<string, Promise<StatsPeriodDays | null>>({ max: PERIODS_MAX });
-  private readonly finished = new LRUCache<string, Promise<FinishedStats>>({
+  private readonly finishedDays = new LRUCache<string, Promise<FinishedStats>>({
     max: FINISHED_MAX_POSTS,
     ttl: FINISHED_TTL_MS,
   });
@@ -30,11 +30,11 @@ export class StatsCache {
   }
 
   finishedOf(key: string): Promise<FinishedStats> | undefined {
-    return this.finished.get(key);
+    return this.finishedDays.get(key);
   }
 
-  rememberFinished(key: string, read: Promise<FinishedStats>): Promise<FinishedStats> {
-    return this.remember(this.finished, key, () => read);
+  keepFinished(key: string, reading: Promise<FinishedStats>): Promise<FinishedStats> {
+    return keep(this.finishedDays, key, reading);
   }
 
   private remember<T extends object | null>(
@@ -42,13 +42,14 @@ export class StatsCache {
     key: string,
     read: () => Promise<T>,
   ): Promise<T> {
-    const known = cache.get(key);
-    if (known) return known;
-    const reading = read();
-    cache.set(key, reading);
-    reading.catch(() => {
-      if (cache.get(key) === reading) cache.delete(key);
-    });
-    return reading;
+    return cache.get(key) ?? keep(cache, key, read());
   }
+}
+
+function keep<T extends object | null>(cache: LRUCache<string, Promise<T>>, key: string, reading: Promise<T>): Promise<T> {
+  cache.set(key, reading);
+  reading.catch(() => {
+    if (cache.get(key) === reading) cache.delete(key);
+  });
+  return reading;
 }

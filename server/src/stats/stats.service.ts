@@ -117,17 +117,20 @@ export class StatsService {
    */
   private async finishedOf(pids: number[], tz: string, period: StatsPeriodDays, live: LiveRange): Promise<FinishedStats[]> {
     const keyOf = (pid: number) => `${pid}|${tz}|${period.days[0]}|${period.days[live.finishedDays - 1] ?? ''}|${live.utcDay}`;
-    const known = pids.map((pid) => this.cache.finishedOf(keyOf(pid)));
-    const missing = pids.filter((_, index) => !known[index]);
-    if (missing.length > 0) {
-      const reading = this.stats.finished(missing, period, live);
-      for (const pid of missing)
-        this.cache.rememberFinished(
-          keyOf(pid),
-          reading.then((byPost) => byPost.get(pid)!),
-        );
-    }
-    return Promise.all(pids.map((pid, index) => known[index] ?? this.cache.finishedOf(keyOf(pid))!));
+    const kept = pids.map((pid) => this.cache.finishedOf(keyOf(pid)));
+    const missing = pids.filter((_, index) => !kept[index]);
+    if (missing.length === 0) return Promise.all(kept as Promise<FinishedStats>[]);
+    const reading = this.stats.finished(missing, period, live);
+    return Promise.all(
+      pids.map(
+        (pid, index) =>
+          kept[index] ??
+          this.cache.keepFinished(
+            keyOf(pid),
+            reading.then((byPost) => byPost.get(pid)!),
+          ),
+      ),
+    );
   }
 }
 
