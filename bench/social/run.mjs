@@ -19,11 +19,14 @@
 // Writes bench/results/social-<timestamp>.json and social-latest.json. Exits 0 even when a target
 // is missed: it is a measurement. Settings: SETTINGS below and bench/social/README.md.
 import http from 'node:http';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BENCH_SESSION_SECRET,
+  built,
+  cpuOverWindow,
+  getAsMember,
+  migrateBuilt,
   cpuMeter,
   createBenchDatabase,
   envNumber,
@@ -96,7 +99,6 @@ const TARGETS = { feedP99Ms: 50, feedRatio: 0.6, searchP99Ms: 20, fanoutP99Ms: 1
 const HTTP_WORKER = fileURLToPath(new URL('./http-worker.mjs', import.meta.url));
 const SOCKET_WORKER = fileURLToPath(new URL('./socket-worker.mjs', import.meta.url));
 const FEED_BASELINE = fileURLToPath(new URL('./feed-baseline.mjs', import.meta.url));
-const built = (path) => import(pathToFileURL(resolve(path)).href);
 const pinning = planPinning(SETTINGS.pin);
 const serverCore = pinning.enabled ? pinning.server : undefined;
 const loaderCore = pinning.enabled ? pinning.loader : undefined;
@@ -110,25 +112,9 @@ function windowFromNow({ warmupSeconds, seconds }) {
   return { startAt, measureFrom, endAt: measureFrom + seconds * 1000 };
 }
 
-async function cpuOverWindow(window, groups) {
-  await sleep(Math.max(0, window.measureFrom - sharedNow()));
-  const meter = cpuMeter(groups);
-  await sleep(Math.max(0, window.endAt - sharedNow()));
-  return meter.stop();
-}
-
 const errorCount = (errors) => Object.values(errors).reduce((a, b) => a + b, 0);
 
 // ---- the database ----------------------------------------------------------------------------
-
-async function migrate(url) {
-  const { DataSource } = await import('typeorm');
-  const { MIGRATIONS } = await built('dist/migrations/index.js');
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-}
 
 /** A step through the members that visits each at most once: a prime that does not divide their number. */
 const spreadStride = (members) => [9973, 7919, 104_729].find((prime) => members % prime !== 0);
@@ -214,28 +200,12 @@ async function measureFeedBaseline(database, seeded) {
   return result;
 }
 
-function get(url, cookie) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'GET', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' } },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 /** The app's page for one viewer has the entries the baseline's statements read for them. */
 async function feedMatchesBaseline(database, server, viewer, feedPath) {
   const expected = await withClient(database.url, async (client) =>
     (await homePageRecorder((sql, params) => client.query(sql, params)))(viewer.userId),
   );
-  const answer = await get(new URL(feedPath, server.url), viewer.cookie);
+  const answer = await getAsMember(new URL(feedPath, server.url), viewer.cookie);
   const entries = JSON.parse(answer.text).data?.entries ?? [];
   const pids = entries.map((entry) => entry.post.pid);
   return {
@@ -309,7 +279,7 @@ async function measureSearch(database, server, seeded) {
   const { PEOPLE_ENDPOINTS } = await built('dist/shared/people/people.js');
   const queries = await searchQueries(database);
   const paths = queries.map((q) => `${PEOPLE_ENDPOINTS.search}?${new URLSearchParams({ q })}`);
-  const hits = await get(new URL(paths[0], server.url), seeded.viewers[0].cookie);
+  const hits = await getAsMember(new URL(paths[0], server.url), seeded.viewers[0].cookie);
   const sample = { q: queries[0], status: hits.status, results: JSON.parse(hits.text).data?.items?.length ?? null };
   log(
     `search: ${queries.length} misspelt names (e.g. ${queries.slice(0, 6).join(', ')}), ${SETTINGS.search.connections} connections, ${SETTINGS.search.warmupSeconds} s warm-up + ${SETTINGS.search.seconds} s`,
@@ -724,7 +694,7 @@ async function main() {
   const database = await createBenchDatabase();
   cleanups.push(() => database.drop());
   meta.database = `${database.name} on ${database.server}`;
-  await migrate(database.url);
+  await migrateBuilt(database.url);
   log(
     `seeding ${fmt.int(SETTINGS.seed.members)} members, ${fmt.int(SETTINGS.seed.posts)} posts, ${fmt.int(SETTINGS.seed.comments)} comments, ${fmt.int(SETTINGS.seed.feels)} feels`,
   );

@@ -15,13 +15,14 @@
 //
 // Writes bench/results/stats-<timestamp>.json and stats-latest.json. Exits 0 even when a target
 // is missed: it is a measurement. Settings: SETTINGS below and bench/stats/README.md.
-import http from 'node:http';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BENCH_SESSION_SECRET,
-  cpuMeter,
+  built,
+  cpuOverWindow,
+  getAsMember,
+  migrateBuilt,
   createBenchDatabase,
   envNumber,
   exitCleanups,
@@ -67,20 +68,10 @@ const SETTINGS = {
 const TARGETS = { p99Ms: 100 };
 
 const HTTP_WORKER = fileURLToPath(new URL('../social/http-worker.mjs', import.meta.url));
-const built = (path) => import(pathToFileURL(resolve(path)).href);
 const pinning = planPinning(SETTINGS.pin);
 const serverCore = pinning.enabled ? pinning.server : undefined;
 const loaderCore = pinning.enabled ? pinning.loader : undefined;
 const { cleanups, cleanUp } = exitCleanups(log);
-
-async function migrate(url) {
-  const { DataSource } = await import('typeorm');
-  const { MIGRATIONS } = await built('dist/migrations/index.js');
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-}
 
 async function seedDatabase(url) {
   const { TRACKING_PLACES } = await built('dist/shared/tracking/tracking.js');
@@ -140,22 +131,6 @@ async function creditedRecountDone(database, startedAt) {
   });
 }
 
-function get(url, cookie) {
-  return new Promise((resolvePromise, reject) => {
-    const request = http.request(
-      url,
-      { method: 'GET', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' } },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolvePromise({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 /**
  * The first answers of a fresh process, one request at a time: each post's finished days are read
  * from the rollups once and kept, so these cost what every later answer saves. The post is asked
@@ -164,7 +139,7 @@ function get(url, cookie) {
 async function coldAnswers(server, postPaths, overviewPaths, cookie) {
   const timed = async (path) => {
     const started = performance.now();
-    const answer = await get(new URL(path, server.url), cookie);
+    const answer = await getAsMember(new URL(path, server.url), cookie);
     if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
     return performance.now() - started;
   };
@@ -178,7 +153,7 @@ async function coldAnswers(server, postPaths, overviewPaths, cookie) {
 
 /** The post's answer against the raw rows: every raw event and every claimed ticket of the period is in its totals. */
 async function checkAgainstRaw(database, server, seeded, path) {
-  const answer = await get(new URL(path, server.url), seeded.owner.cookie);
+  const answer = await getAsMember(new URL(path, server.url), seeded.owner.cookie);
   const stats = JSON.parse(answer.text).data;
   const raw = await withClient(database.url, async (client) => {
     const {
@@ -210,13 +185,6 @@ function windowFromNow() {
   const startAt = sharedNow() + 300;
   const measureFrom = startAt + SETTINGS.warmupSeconds * 1000;
   return { startAt, measureFrom, endAt: measureFrom + SETTINGS.seconds * 1000 };
-}
-
-async function cpuOverWindow(window, groups) {
-  await sleep(Math.max(0, window.measureFrom - sharedNow()));
-  const meter = cpuMeter(groups);
-  await sleep(Math.max(0, window.endAt - sharedNow()));
-  return meter.stop();
 }
 
 async function httpLoad(server, paths, cookie) {
@@ -318,7 +286,7 @@ async function main() {
   const database = await createBenchDatabase();
   cleanups.push(() => database.drop());
   meta.database = `${database.name} on ${database.server}`;
-  await migrate(database.url);
+  await migrateBuilt(database.url);
   log(
     `seeding ${fmt.int(SETTINGS.seed.events)} raw events of one campaign over ${SETTINGS.seed.days} days, ${fmt.int(SETTINGS.seed.posts)} posts`,
   );

@@ -6,8 +6,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import http from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startServer, stopChild } from '../../lib/processes.mjs';
@@ -453,4 +455,42 @@ export async function withClient(url, work) {
   } finally {
     await client.end();
   }
+}
+
+/** A module of the build (`npm run build` writes dist/), by its path from the repository root. */
+export const built = (path) => import(pathToFileURL(resolve(path)).href);
+
+/** Runs the built app's migrations on a new bench database. */
+export async function migrateBuilt(url) {
+  const { DataSource } = await import('typeorm');
+  const { MIGRATIONS } = await built('dist/migrations/index.js');
+  const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+}
+
+/** One GET as the app's client sends it (session cookie, XHR marker): its status and body text. */
+export function getAsMember(url, cookie) {
+  return new Promise((resolveAnswer, reject) => {
+    const request = http.request(
+      url,
+      { method: 'GET', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolveAnswer({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The CPU each group of processes used over a measurement window (waits for its start and end). */
+export async function cpuOverWindow(window, groups) {
+  await sleep(Math.max(0, window.measureFrom - sharedNow()));
+  const meter = cpuMeter(groups);
+  await sleep(Math.max(0, window.endAt - sharedNow()));
+  return meter.stop();
 }
