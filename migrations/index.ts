@@ -20,6 +20,7 @@ import { SocialSchema1795496054321 } from './1795496054321-SocialSchema.js';
 import { SurfMyTags1795497210000 } from './1795497210000-SurfMyTags.js';
 import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
+import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   SurfMyTags1795497210000,
   Tracking1795501000000,
   CreditedRollup1795502000000,
+  StatsDimensions1795503000000,
 ];

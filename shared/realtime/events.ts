@@ -7,6 +7,15 @@ import type { NotificationItem } from '../notifications/notifications.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
+/** What one tracking batch added to one post's counts. */
+export interface PostCountedNow {
+  pid: number;
+  seen: number;
+  viewed: number;
+  linkClicks: number;
+  profileViews: number;
+}
+
 /** Live data: the member's credit count and the server's clock (ms since epoch), for countdowns. */
 export interface LiveData {
   cc?: number;
@@ -54,6 +63,11 @@ export interface ServerToClientEvents {
    * or deleted (`item` null), so a list open in another tab follows.
    */
   'posts:changed': (change: { pid: number; item: CampaignItem | null }) => void;
+  /**
+   * To the owner's tabs: what a batch of tracking events just added to their posts' counts
+   * (once per visit, as the rollups count), so today's figures on Detailed Stats rise live.
+   */
+  'stats:counted': (change: { posts: PostCountedNow[] }) => void;
   /**
    * To the tabs watching the post: a comment was written or edited (merge by id; its `feels`
    * are empty for a new one), and how many the post has now.
