@@ -198,6 +198,31 @@ describe('breakdowns', () => {
       { dimension: 'referrer', value: 'search.example', seen: 1, viewed: 1 },
     ]);
   });
+
+  it('find a page view recorded the day before (a page left open across midnight)', async () => {
+    const pid = await postBy(owner.browser);
+    const pageId = id();
+    await testApp.app.get(TrackingPartitions).maintain();
+    await testApp.db.query(
+      `INSERT INTO page_views (day, page_id, visit_id, visitor_id, url, referrer, window_width, window_height,
+         screen_width, screen_height, client_time, started_at, last_seen_at, address_hash, device, referrer_host)
+       VALUES ((now() AT TIME ZONE 'UTC')::date - 1, $1, 'visit-yesterday', 'visitor-yesterday', 'https://surfex.example/',
+         'https://old.example/', 800, 600, 800, 600, now() - interval '1 day', now() - interval '1 day',
+         now() - interval '1 day', 'hash', 'tablet', 'old.example')`,
+      [pageId],
+    );
+    await send(visitor(), 'post_view', postView(pid, 10, 'visit-yesterday', pageId));
+    await flush();
+    const { rows } = await testApp.db.query(
+      `SELECT dimension, value, viewed FROM post_stats_dimension_daily WHERE post_id = $1 AND dimension <> 'language'
+       ORDER BY dimension`,
+      [pid],
+    );
+    expect(rows).toEqual([
+      { dimension: 'device', value: 'tablet', viewed: 1 },
+      { dimension: 'referrer', value: 'old.example', viewed: 1 },
+    ]);
+  });
 });
 
 describe('profile views', () => {
