@@ -31,3 +31,11 @@ export function addDays(day: string, count: number): string {
 export function daysIn(from: string, to: string): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS) + 1;
 }
+
+/** What is wrong with a range of two calendar days, named by the field to fix; null when nothing is. */
+export function rangeProblem(from: string, to: string): { field: 'from' | 'to'; message: string } | null {
+  const days = daysIn(from, to);
+  if (days < 1) return { field: 'to', message: 'The last day comes before the first.' };
+  if (days > MAX_RANGE_DAYS) return { field: 'from', message: `Choose at most ${MAX_RANGE_DAYS} days.` };
+  return null;
+}

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { text } from '../validation/text.js';
 import type { TrackingPlace } from '../tracking/tracking.js';
-import { daysIn, isCalendarDay, MAX_RANGE_DAYS } from './stats-range.js';
 
 /**
  * Detailed Stats: what happened to a member's posts, read from hourly and daily rollups (never
@@ -12,7 +9,8 @@ import { daysIn, isCalendarDay, MAX_RANGE_DAYS } from './stats-range.js';
  * | posts + '/:pid' `?days=&tz=` or `?from=&to=&tz=` | GET | PostStats of one of the member's own posts |
  * | overview, the same query | GET | StatsOverview: every post of the member, totals, by day, breakdowns |
  *
- * Another member's post answers 404, as a post that does not exist does.
+ * Another member's post answers 404, as a post that does not exist does. The query's schema is
+ * in stats-query.ts, apart, so the client's first chunk does not carry the schema library.
  */
 export const STATS_ENDPOINTS = {
   overview: '/data/stats/overview',
@@ -21,60 +19,6 @@ export const STATS_ENDPOINTS = {
 
 export const STATS_PERIODS = [7, 30, 90] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
-
-/** An IANA time zone the runtime knows (the browser sends its own), so days end at the member's midnight. */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A calendar day of the member's zone, as `<input type=date>` gives it. */
-const calendarDay = text({ error: 'Choose a day.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date as YYYY-MM-DD.', abort: true })
-  .refine(isCalendarDay, 'No such day in the calendar.');
-
-/**
- * A free range of days, both ends included, in the member's zone. That it does not end after
- * today is checked by the server, which knows today in the member's zone.
- */
-export const statsRangeSchema = z.object({ from: calendarDay, to: calendarDay }).superRefine(({ from, to }, context) => {
-  if (!isCalendarDay(from) || !isCalendarDay(to)) return;
-  const days = daysIn(from, to);
-  if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'The last day comes before the first.' });
-  else if (days > MAX_RANGE_DAYS)
-    context.addIssue({ code: 'custom', path: ['from'], message: `Choose at most ${MAX_RANGE_DAYS} days.` });
-});
-export type StatsRange = z.infer<typeof statsRangeSchema>;
-
-/**
- * Either the last `days` days (7, 30 or 90, up to today) or the days `from` … `to`; neither
- * means the last 30 days.
- */
-export const statsQuerySchema = z
-  .object({
-    days: z.coerce
-      .number()
-      .refine((value): value is StatsPeriod => (STATS_PERIODS as readonly number[]).includes(value), 'Choose 7, 30 or 90 days.')
-      .optional(),
-    from: text().optional(),
-    to: text().optional(),
-    tz: text().max(64).refine(isTimeZone, 'Unknown time zone.').default('UTC'),
-  })
-  .superRefine((query, context) => {
-    if (query.from === undefined && query.to === undefined) return;
-    if (query.days !== undefined)
-      context.addIssue({ code: 'custom', path: ['days'], message: 'Choose either a number of days or a range.' });
-    const range = statsRangeSchema.safeParse({ from: query.from, to: query.to });
-    if (!range.success) for (const issue of range.error.issues) context.addIssue({ ...issue, code: 'custom' });
-  })
-  .transform(({ days, from, to, tz }): StatsQuery =>
-    from !== undefined && to !== undefined ? { from, to, tz } : { days: days ?? 30, tz },
-  );
-export type StatsQuery = { days: StatsPeriod; tz: string } | (StatsRange & { tz: string });
 
 /** What is counted for a post (or summed over posts) in a period. */
 export interface StatsCounts {

@@ -179,8 +179,10 @@ describe('breakdowns', () => {
     const first = await postOf(alice.browser, 'First');
     const second = await postOf(alice.browser, 'Second');
     const today = dayIn(new Date(), 'UTC');
-    // 09:00 UTC three days ago (a finished day) and the current hour (live).
-    const morning = new Date(`${addDays(today, -3)}T09:00:00Z`);
+    // Twelve hours off the current one, three days ago (a finished day), and the current hour (live).
+    const earlier = (hourAgo(0).getUTCHours() + 12) % 24;
+    const morning = new Date(`${addDays(today, -3)}T${String(earlier).padStart(2, '0')}:00:00Z`);
+    const inTokyo = (hour: number) => (hour + 9) % 24;
     await seedHourly(db, first, morning, 'feed', { seen: 6, viewed: 4, linkClicks: 1 });
     await seedHourly(db, first, morning, 'surf', { seen: 2, viewed: 2 });
     await seedHourly(db, first, hourAgo(0), 'feed', { seen: 3, viewed: 1, linkClicks: 2 });
@@ -200,9 +202,8 @@ describe('breakdowns', () => {
     const post = (await alice.browser.get<PostStats>(postStatsPath(first, '?days=7&tz=Asia%2FTokyo'))).body.data!;
     expect(post.hours).toHaveLength(24);
     expect(post.hours.map((entry) => entry.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
-    expect(post.hours[18]).toEqual({ hour: 18, seen: 8, viewed: 6, linkClicks: 1 });
-    const nowInTokyo = (hourAgo(0).getUTCHours() + 9) % 24;
-    expect(post.hours[nowInTokyo]).toMatchObject({ seen: 3, viewed: 1, linkClicks: 2 });
+    expect(post.hours[inTokyo(earlier)]).toEqual({ hour: inTokyo(earlier), seen: 8, viewed: 6, linkClicks: 1 });
+    expect(post.hours[inTokyo(hourAgo(0).getUTCHours())]).toMatchObject({ seen: 3, viewed: 1, linkClicks: 2 });
     expect(post.hours.reduce((sum, entry) => sum + entry.seen, 0)).toBe(11);
     expect(post.hours.reduce((sum, entry) => sum + entry.linkClicks, 0)).toBe(post.totals.linkClicks);
     expect(post.languages).toHaveLength(10);
@@ -218,7 +219,7 @@ describe('breakdowns', () => {
     ]);
 
     const overview = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7&tz=Asia%2FTokyo`)).body.data!;
-    expect(overview.hours[18]).toEqual({ hour: 18, seen: 18, viewed: 11, linkClicks: 1 });
+    expect(overview.hours[inTokyo(earlier)]).toEqual({ hour: inTokyo(earlier), seen: 18, viewed: 11, linkClicks: 1 });
     expect(overview.hours.reduce((sum, entry) => sum + entry.viewed, 0)).toBe(overview.totals.viewed);
     expect(overview.devices).toEqual([
       { value: 'desktop', seen: 9, viewed: 7 },

@@ -1,18 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
-import { statsRangeSchema, type StatsRange } from '@shared/stats/stats.js';
+import type { StatsRange } from '@shared/stats/stats-query.js';
+import { isCalendarDay, rangeProblem } from '@shared/stats/stats-range.js';
 
 type RangeErrors = Partial<Record<keyof StatsRange, string>>;
 
-/** The form's errors for a range: the shared schema's, and a last day after today. */
+/**
+ * The form's errors for a range, by the rules the server applies (shared without the schema
+ * library, which stays out of the page's first chunk): two days, in order, not too many, not
+ * after today.
+ */
 function errorsOf(range: StatsRange, today: string): RangeErrors {
-  const checked = statsRangeSchema.safeParse(range);
   const errors: RangeErrors = {};
-  if (!checked.success)
-    for (const issue of checked.error.issues) {
-      const field = issue.path[0] as keyof StatsRange;
-      errors[field] ??= issue.message;
-    }
-  if (!errors.to && range.to > today) errors.to = 'The range cannot end after today.';
+  for (const field of ['from', 'to'] as const) if (!isCalendarDay(range[field])) errors[field] = 'Choose a day.';
+  if (errors.from || errors.to) return errors;
+  const problem = rangeProblem(range.from, range.to);
+  if (problem) errors[problem.field] = problem.message;
+  else if (range.to > today) errors.to = 'The range cannot end after today.';
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { StatsQuery } from '@shared/stats/stats.js';
+import type { StatsQuery } from '@shared/stats/stats-query.js';
 import { addDays, daysIn } from '@shared/stats/stats-range.js';
 import type { LiveRange, StatsPeriodDays } from './stats.repository.js';
 

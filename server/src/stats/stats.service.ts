@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsPeriodAnswer, StatsQuery } from '@shared/stats/stats.js';
+import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsPeriodAnswer } from '@shared/stats/stats.js';
+import type { StatsQuery } from '@shared/stats/stats-query.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
