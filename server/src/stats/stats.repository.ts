@@ -153,6 +153,16 @@ function addDaily(breakdowns: BreakdownSums, rows: DailyRollupRow[]): void {
   }
 }
 
+/** The posts a read is of: these, or every post (not deleted) of a member. */
+type PostsOf = { pids: number[] } | { ownerId: number };
+
+/** The condition on `post_id` selecting `posts`, with its one parameter ($1). */
+function postsCondition(posts: PostsOf): [string, number[] | number] {
+  return 'pids' in posts
+    ? ['post_id = ANY($1::int[])', posts.pids]
+    : ['post_id IN (SELECT id FROM posts WHERE user_id = $1::int AND deleted_at IS NULL)', posts.ownerId];
+}
+
 /** PostgreSQL's answer to a time zone it does not know. */
 const INVALID_PARAMETER_VALUE = '22023';
 
@@ -204,8 +214,8 @@ export class StatsRepository {
           GROUP BY GROUPING SETS ((1, 2, 3), (1, 4))`,
         [pids, period.start, live.from, period.starts, tz],
       ),
-      this.dailyRollups(pids, `day >= $2::date AND day <= $3::date AND day < $4::date`, [utc.first, utc.last, live.utcDay]),
-      this.reactionsByDay(pids, period.start, live.from, period.starts),
+      this.dailyRollups({ pids }, `day >= $2::date AND day <= $3::date AND day < $4::date`, [utc.first, utc.last, live.utcDay]),
+      this.reactionsByDay({ pids }, period.start, live.from, period.starts),
     ]);
     const byPost = new Map<number, FinishedStats>(
       pids.map((pid) => [
@@ -239,8 +249,12 @@ export class StatsRepository {
           GROUP BY GROUPING SETS ((1, 2, 3), (1, 4))`,
         [pid, userId, live.from, period.end, period.starts, tz],
       ),
-      this.dailyRollups([pid], `day >= $2::date AND day >= $3::date AND day <= $4::date`, [live.utcDay, utc.first, utc.last]),
-      this.reactionsByDay([pid], live.from, period.end, period.starts),
+      this.dailyRollups({ pids: [pid] }, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [
+        live.utcDay,
+        utc.first,
+        utc.last,
+      ]),
+      this.reactionsByDay({ pids: [pid] }, live.from, period.end, period.starts),
     ]);
     if (hourly.length === 0) return null;
     const breakdowns = emptyBreakdowns();
@@ -260,26 +274,31 @@ export class StatsRepository {
     period: StatsPeriodDays,
     live: LiveRange,
   ): Promise<{ pids: number[]; daily: (DayRow & { post_id: number })[]; breakdowns: BreakdownSums }> {
-    const hourly: HourlyRow[] = await this.dataSource.query(
-      `SELECT p.id AS post_id, ${hourlyGroupings('$4', '$5')}
-         FROM posts p
-         LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2 AND s.hour < $3
-        WHERE p.user_id = $1 AND p.deleted_at IS NULL
-        GROUP BY GROUPING SETS ((1, 2), (3), (4))`,
-      [userId, live.from, period.end, period.starts, tz],
-    );
+    const utc = utcDaysOf(period);
+    const posts: PostsOf = { ownerId: userId };
+    const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], (DayRow & { post_id: number })[]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT p.id AS post_id, ${hourlyGroupings('$4', '$5')}
+           FROM posts p
+           LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2 AND s.hour < $3
+          WHERE p.user_id = $1 AND p.deleted_at IS NULL
+          GROUP BY GROUPING SETS ((1, 2), (3), (4))`,
+        [userId, live.from, period.end, period.starts, tz],
+      ),
+      this.dailyRollups(posts, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [live.utcDay, utc.first, utc.last]),
+      this.reactionsByDay(posts, live.from, period.end, period.starts),
+    ]);
     const byPost = byDay(hourly);
     const pids = [...new Set(byPost.map((row) => row.post_id))];
+    // The reads ran side by side: a post deleted or written meanwhile counts only if the first saw it.
+    const listed = new Set(pids);
     const breakdowns = emptyBreakdowns();
     addHourly(breakdowns, hourly);
-    if (pids.length === 0) return { pids, daily: [], breakdowns };
-    const utc = utcDaysOf(period);
-    const [daily, reactions] = await Promise.all([
-      this.dailyRollups(pids, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [live.utcDay, utc.first, utc.last]),
-      this.reactionsByDay(pids, live.from, period.end, period.starts),
-    ]);
-    addDaily(breakdowns, daily);
-    return { pids, daily: [...byPost, ...reactions], breakdowns };
+    addDaily(
+      breakdowns,
+      daily.filter((row) => listed.has(row.post_id)),
+    );
+    return { pids, daily: [...byPost, ...reactions.filter((row) => listed.has(row.post_id))], breakdowns };
   }
 
   /** How often the member's own profile was opened from `from` to `to`. */
@@ -303,18 +322,19 @@ export class StatsRepository {
    * Seen and viewed of posts by country and by language, device and referrer, from the daily
    * rollups, over the UTC days `days` selects (a condition on `day` with parameters from $2).
    */
-  private dailyRollups(pids: number[], days: string, parameters: unknown[]): Promise<DailyRollupRow[]> {
+  private dailyRollups(posts: PostsOf, days: string, parameters: unknown[]): Promise<DailyRollupRow[]> {
+    const [which, parameter] = postsCondition(posts);
     return this.dataSource.query(
       `SELECT post_id, 'country' AS dimension, country AS value, sum(seen)::int AS seen, sum(viewed)::int AS viewed
          FROM post_stats_country_daily
-        WHERE post_id = ANY($1::int[]) AND ${days}
+        WHERE ${which} AND ${days}
         GROUP BY 1, 2, 3
        UNION ALL
        SELECT post_id, dimension, value, sum(seen)::int, sum(viewed)::int
          FROM post_stats_dimension_daily
-        WHERE post_id = ANY($1::int[]) AND ${days}
+        WHERE ${which} AND ${days}
         GROUP BY 1, 2, 3`,
-      [pids, ...parameters],
+      [parameter, ...parameters],
     );
   }
 
@@ -322,19 +342,20 @@ export class StatsRepository {
    * Comments (not deleted) and feels the posts received from `from` to `to`, by post and day of
    * the period: each table read by its (post, creation time) index, only the period's rows.
    */
-  private reactionsByDay(pids: number[], from: Date, to: Date, starts: Date[]): Promise<(DayRow & { post_id: number })[]> {
+  private reactionsByDay(posts: PostsOf, from: Date, to: Date, starts: Date[]): Promise<(DayRow & { post_id: number })[]> {
     if (from.getTime() >= to.getTime()) return Promise.resolve([]);
+    const [which, parameter] = postsCondition(posts);
     return this.dataSource.query(
       `SELECT post_id, ${dayOfPeriod('at', '$4')} AS bucket, sum(comments)::int AS comments, sum(feels)::int AS feels
          FROM (SELECT post_id, created_at AS at, 1 AS comments, 0 AS feels
                  FROM comments
-                WHERE post_id = ANY($1::int[]) AND created_at >= $2 AND created_at < $3 AND deleted_at IS NULL
+                WHERE ${which} AND created_at >= $2 AND created_at < $3 AND deleted_at IS NULL
                UNION ALL
                SELECT post_id, created_at, 0, 1
                  FROM post_feels
-                WHERE post_id = ANY($1::int[]) AND created_at >= $2 AND created_at < $3) reactions
+                WHERE ${which} AND created_at >= $2 AND created_at < $3) reactions
         GROUP BY 1, 2`,
-      [pids, from, to, starts],
+      [parameter, from, to, starts],
     );
   }
 
