@@ -284,6 +284,13 @@ describe('profile views, comments and feels', () => {
     expect(overview.totals).toEqual(post.totals);
     expect(overview.ownProfileViews).toBe(7);
     expect(overview.posts.map((entry) => [entry.pid, entry.totals.comments, entry.totals.feels])).toEqual([[pid, 3, 2]]);
+    // Bob sees only what his own post received, and none of Alice's, over a range too.
+    const bobs = (await bob.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?from=${addDays(today, -6)}&to=${today}`)).body
+      .data!;
+    expect(bobs.totals).toEqual({ ...NONE, comments: 1, feels: 1 });
+    expect(bobs.ownProfileViews).toBe(9);
+    expect((await bob.browser.get(postStatsPath(pid, `?from=${addDays(today, -6)}&to=${today}`))).status).toBe(404);
+
     const ninety = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=90`)).body.data!;
     expect(ninety.ownProfileViews).toBe(107);
     expect(ninety.totals.comments).toBe(4);
