@@ -59,5 +59,6 @@ function startUser({ user, socketId }: AuthContext, announcements: StartUser['an
     currentTeam: null,
     socketId,
     multiAccounts: {},
+    teamInvitations: [],
   };
 }
