@@ -21,6 +21,7 @@ import { SurfMyTags1795497210000 } from './1795497210000-SurfMyTags.js';
 import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
+import { Teams1795504000000 } from './1795504000000-Teams.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   Tracking1795501000000,
   CreditedRollup1795502000000,
   StatsDimensions1795503000000,
+  Teams1795504000000,
 ];

@@ -19,20 +19,24 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { TeamAccessService } from '../teams/team-access.service.js';
 import { ClockTicks } from './clock-ticks.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
 /** A handshake refused on purpose; its message is for the user. */
 class HandshakeRefusal extends Error {}
 
-const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
+const handshakeSchema = z
+  .object({ socketId: z.string().max(100).optional(), teamId: z.number().int().min(1).max(2_147_483_647).nullish() })
+  .passthrough();
 const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 /**
  * The one Socket.IO gateway. The handshake authenticates with the session cookie, exactly as
  * HTTP does; a member's socket must also present its session's socketId (from /data/start), so a
- * stolen or guessed id without the cookie gets nothing private. Visitors connect too, for
- * public announcements.
+ * stolen or guessed id without the cookie gets nothing private. A member's `teamId` must name a
+ * team they are active in (else `team_forbidden`), whose room the socket then joins. Visitors
+ * connect too, for public announcements.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
@@ -44,6 +48,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly sessions: SessionsService,
     private readonly notifications: NotificationsService,
     private readonly liveData: LiveDataService,
+    private readonly teams: TeamAccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -113,8 +118,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     if ((await this.realtime.connectionsOf(auth.user.id)) >= MAX_SOCKETS_PER_USER) {
       throw new HandshakeRefusal('Too many open connections. Please close some tabs.');
     }
+    const teamId = handshake.data.teamId ?? null;
+    if (teamId !== null) await this.teams.actingTeam(auth.user.id, teamId);
     socket.data.userId = auth.user.id;
     socket.data.sessionKey = auth.socketId;
+    socket.data.teamId = teamId;
   }
 
   /**
@@ -136,10 +144,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
    * sent between its `connect` and its `session:resume` can be missed (the Redis adapter joins asynchronously).
    */
   private async joinRooms(socket: RealtimeSocket): Promise<void> {
-    const { userId, sessionKey } = socket.data;
+    const { userId, sessionKey, teamId } = socket.data;
     const clockRoom = this.clock.nextRoom();
     if (userId !== null && sessionKey !== null) {
-      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom]);
+      const teamRooms = teamId === null ? [] : [rooms.team(teamId)];
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom, ...teamRooms]);
     } else {
       await socket.join([rooms.visitors, clockRoom]);
     }
