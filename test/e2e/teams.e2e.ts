@@ -187,6 +187,57 @@ test('a member removed from the current team is brought back to their own accoun
   await member.context.close();
 });
 
+// Waits for the server to keep posts and campaigns per team (a post written while a team is current
+// belongs to the team and spends its credits, and its changes reach the team's room).
+test.fixme('a manager acting as the team promotes a post with its credits; the owner sees it without a reload', async ({
+  browser,
+  app,
+}) => {
+  const tag = randomBytes(2).toString('hex');
+  const owner = await signedInMember(browser, app, 'owner', 'Olga');
+  const manager = await signedInMember(browser, app, 'manager', 'Max');
+  const created = await owner.page.request.post('/data/teams', { headers: XHR, data: { name: `Cafe ${tag}` } });
+  expect(created.status(), await created.text()).toBe(200);
+  const teamId: number = (await created.json()).data.id;
+  await owner.page.request.post(`/data/teams/${teamId}/invites`, {
+    headers: XHR,
+    data: { invitee: manager.username, role: 'manager' },
+  });
+  const accepted = await manager.page.request.post(`/data/teams/${teamId}/accept`, { headers: XHR });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const deposit = await owner.page.request.post(`/data/teams/${teamId}/credits/deposit`, {
+    headers: { ...XHR, 'Idempotency-Key': `e2e-team-${tag}` },
+    data: { amount: 6 },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(200);
+
+  // Olga acts as the team with its Campaigns open.
+  await owner.page.goto(`/settings/multiAccounts/${teamId}/members`);
+  await owner.page.getByRole('button', { name: 'Act as this team' }).click();
+  await expect(owner.page.getByText('You act as this team')).toBeVisible();
+  await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(owner.page.getByTestId('credit-count')).toContainText('6 credits');
+
+  // Max, acting as the team, writes a post and gives its campaign 5 of the team's credits.
+  const asTeam = { ...XHR, 'X-Current-Team': String(teamId) };
+  const text = `Fresh coffee every morning ${tag}`;
+  const post = await manager.page.request.post('/data/posts', { headers: asTeam, data: { text, language: 'en' } });
+  expect(post.status(), await post.text()).toBe(200);
+  const { pid } = (await post.json()).data.post;
+  const assigned = await manager.page.request.post(`/data/campaigns/${pid}/assign`, {
+    headers: { ...asTeam, 'Idempotency-Key': `e2e-team-assign-${tag}` },
+    data: { amount: 5 },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+
+  // Olga's open page shows the campaign and the team's remaining credit without a reload.
+  await expect(owner.page.getByRole('listitem').filter({ hasText: text })).toBeVisible(LIVE);
+  await expect(owner.page.getByTestId('credit-count')).toContainText('1 credit', LIVE);
+
+  await owner.context.close();
+  await manager.context.close();
+});
+
 test.describe('on a 375 px wide phone', () => {
   test('the multi accounts pages fit the width and pass axe', async ({ browser, app }) => {
     const phone = { width: 375, height: 740 };
@@ -215,6 +266,20 @@ test.describe('on a 375 px wide phone', () => {
         .toBeLessThanOrEqual(375);
       expect.soft(await axeProblems(owner.page), `axe on ${path}`).toEqual([]);
     }
+
+    // Acting as the team adds its chip to the header, which still fits; the menu's switcher passes axe.
+    await owner.page.goto(`/settings/multiAccounts/${teamId}/members`);
+    await owner.page.getByRole('button', { name: 'Act as this team' }).click();
+    await expect(owner.page.getByRole('link', { name: /^Acting for the team / })).toBeVisible();
+    const { scrollWidth, overflowing } = await widthProblems(owner.page);
+    expect
+      .soft(scrollWidth, `page width acting as the team; wider than the screen: ${overflowing.join(', ')}`)
+      .toBeLessThanOrEqual(375);
+    await owner.page.getByRole('button', { name: 'Menu' }).click();
+    const menu = owner.page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('button', { name: 'Penny', exact: true }).click();
+    await expect(menu.getByRole('group', { name: 'Act as' })).toBeVisible();
+    expect.soft(await axeProblems(owner.page), 'axe with the side menu switcher open').toEqual([]);
     await owner.context.close();
   });
 });

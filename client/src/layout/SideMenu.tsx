@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings } from 'lucide-react';
+import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings, Users } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MENU_BREAKPOINT_PX } from '@shared/constants/layout.js';
@@ -108,8 +108,14 @@ export function SideMenu() {
         <BrandHeader to={PATHS.home} />
         <div className="member-header-end">
           {team && (
-            <Link to={teamPagePath(team.id)} className="team-chip" aria-label={`Acting for the team ${team.name}`}>
-              {team.name}
+            <Link
+              to={teamPagePath(team.id)}
+              className="team-chip"
+              aria-label={`Acting for the team ${team.name}`}
+              title={`Acting for the team ${team.name}`}
+            >
+              <Users aria-hidden="true" size={16} />
+              <span className="team-chip-name">{team.name}</span>
             </Link>
           )}
           <CreditCount />

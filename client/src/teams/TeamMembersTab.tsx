@@ -24,7 +24,7 @@ import { mediaUrl } from '../media/mediaUrl.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
 import { userAtom } from '../session/userAtom.js';
 import { TeamInviteForm } from './TeamInviteForm.js';
-import { activeMembersInOrder, invitedMembersInOrder } from './teamSession.js';
+import { activeMembersInOrder, invitedMembersInOrder, ownerCount } from './teamSession.js';
 
 /**
  * The team's active members with their roles and, listed apart, the invitations not answered
@@ -114,7 +114,10 @@ export function TeamMembersTab({ team, onChange }: { team: TeamDetail; onChange:
     if (!manages) return null;
     const name = `@${member.username}`;
     if (member.uid === viewerId) {
-      return member.role === 'owner' ? button('Step down to manager', name, () => setRole(member, 'manager')) : null;
+      // The last owner cannot step down (the server refuses it too): a team always keeps an owner.
+      return member.role === 'owner' && ownerCount(team.members) > 1
+        ? button('Step down to manager', name, () => setRole(member, 'manager'))
+        : null;
     }
     return (
       <>
