@@ -55,7 +55,7 @@ describe('a tab acting for a team', () => {
     expect(await refusedFor(stranger, 2_000_000_000)).toMatch(/not an active member/);
   });
 
-  it('members’ tabs hear teams:changed when someone is invited or removed, the removed member too', async () => {
+  it('members’ tabs hear teams:changed when someone is invited, joins or is removed, the removed member too', async () => {
     const [owner, manager, invitee] = await Promise.all([member(), member(), member()]);
     const team = await createTeam(owner);
     await addTeamMember(db, owner, team.id, manager);
@@ -65,6 +65,8 @@ describe('a tab acting for a team', () => {
       connectSocket(testApp.baseUrl, invitee.browser),
     ]);
     await inviteToTeam(db, owner, team.id, invitee);
+    for (const tab of [ownerTab, managerTab, inviteeTab]) expect(await tab.next('teams:changed')).toEqual([{ teamId: team.id }]);
+    await invitee.browser.post(teamApiPath(team.id, '/accept'));
     for (const tab of [ownerTab, managerTab, inviteeTab]) expect(await tab.next('teams:changed')).toEqual([{ teamId: team.id }]);
 
     await owner.browser.delete(teamApiPath(team.id, `/members/${manager.id}`));
