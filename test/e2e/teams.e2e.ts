@@ -187,6 +187,36 @@ test('a member removed from the current team is brought back to their own accoun
   await member.context.close();
 });
 
+test('the mailed invitation opens before onboarding is finished, and only for the invited account', async ({ browser, app }) => {
+  const teamName = `Garage ${randomBytes(2).toString('hex')}`;
+  const owner = await signedInMember(browser, app, 'owner', 'Olga');
+  const context = await browser.newContext({ baseURL: app.url });
+  const newcomer = { page: await context.newPage() };
+  const details = await signUpByApi(newcomer.page.request, app, { prefix: 'new', firstName: 'Nina', ready: false });
+  const created = await owner.page.request.post('/data/teams', { headers: XHR, data: { name: teamName } });
+  const teamId: number = (await created.json()).data.id;
+  const since = await outboxMark(app);
+  const invite = await owner.page.request.post(`/data/teams/${teamId}/invites`, {
+    headers: XHR,
+    data: { invitee: details.email, role: 'analyst' },
+  });
+  expect(invite.status(), await invite.text()).toBe(200);
+  const link = linkPathIn((await newestMailTo(app, details.email, since)).text_body, '/settings/multiAccounts/invite/');
+
+  // Another account gets told the link is not theirs, and it still works for the invited one.
+  await owner.page.goto(link);
+  await expect(owner.page.getByText('This invitation is for another account')).toBeVisible();
+
+  await newcomer.page.goto(link);
+  await expect(newcomer.page).toHaveURL(link);
+  await expect(newcomer.page.getByRole('heading', { name: teamName })).toBeVisible();
+  await newcomer.page.getByRole('button', { name: 'Decline' }).click();
+  await expect(newcomer.page.getByRole('status').filter({ hasText: 'You declined the invitation.' })).toBeVisible();
+
+  await owner.context.close();
+  await context.close();
+});
+
 // Waits for the server to keep posts and campaigns per team (a post written while a team is current
 // belongs to the team and spends its credits, and its changes reach the team's room).
 test.fixme('a manager acting as the team promotes a post with its credits; the owner sees it without a reload', async ({
@@ -258,7 +288,7 @@ test.describe('on a 375 px wide phone', () => {
       '/settings/multiAccounts/invite/1.aaaaaaaaaaaaaaaaaaaaaaaa',
     ]) {
       await owner.page.goto(path);
-      await expect(owner.page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(owner.page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(owner.page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
       const { scrollWidth, overflowing } = await widthProblems(owner.page);
       expect

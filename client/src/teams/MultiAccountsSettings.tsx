@@ -2,7 +2,6 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
 import { TEAM_INVITE_PAGE_SEGMENT } from '@shared/teams/teams.js';
 import { EmptyState } from '../feedback/EmptyState.js';
-import { TeamInviteSection } from './TeamInviteSection.js';
 import { teamPagePath } from './teamPaths.js';
 import { TeamSection } from './TeamSection.js';
 import { TeamsOverviewSection } from './TeamsOverviewSection.js';
@@ -16,15 +15,13 @@ function teamIdOf(segment: string): number | null {
 }
 
 /**
- * /settings/multiAccounts and below: the overview, a team's tabs (`:team/:teamTab`, the members
- * tab when none is named) and the page the invitation mail links to (`invite/:token`).
+ * /settings/multiAccounts and below: the overview and a team's tabs (`:team/:teamTab`, the
+ * members tab when none is named). The invitation link (`invite/:token`) has a screen of its own.
  */
 export function MultiAccountsSettings() {
   const { team, teamTab } = useParams();
   if (team === undefined) return <TeamsOverviewSection />;
-  if (team === TEAM_INVITE_PAGE_SEGMENT) {
-    return teamTab ? <TeamInviteSection token={teamTab} /> : <Navigate replace to={PATHS.settingsMultiAccounts} />;
-  }
+  if (team === TEAM_INVITE_PAGE_SEGMENT) return <Navigate replace to={PATHS.settingsMultiAccounts} />;
   const teamId = teamIdOf(team);
   if (teamId === null) {
     return (

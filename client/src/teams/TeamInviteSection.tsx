@@ -52,18 +52,12 @@ export function TeamInviteSection({ token }: { token: string }) {
     else setDeclined(true);
   };
 
-  const heading = (
-    <h2 id="team-invite-heading" className="section-heading">
-      Team invitation
-    </h2>
-  );
   const back = <Link to={PATHS.settingsMultiAccounts}>See your teams and invitations</Link>;
   const failure = wellFormed ? preview.failure : { status: 404, errors: [] };
   if (failure) {
     const otherAccount = hasErrorCode(failure.errors, ErrorCode.TeamInviteOtherAccount);
     return (
-      <section aria-labelledby="team-invite-heading">
-        {heading}
+      <div>
         {otherAccount ? (
           <div className="error-state" role="alert">
             <p className="error-state-title">This invitation is for another account</p>
@@ -81,25 +75,23 @@ export function TeamInviteSection({ token }: { token: string }) {
           <ErrorState failure={failure} onRetry={preview.reload} title="The invitation could not be loaded" />
         )}
         <p>{back}</p>
-      </section>
+      </div>
     );
   }
   if (!preview.data) {
     return (
-      <section aria-labelledby="team-invite-heading">
-        {heading}
+      <div>
         <LoadingState label="Checking the invitation…" />
-      </section>
+      </div>
     );
   }
   const invitation = preview.data;
   return (
-    <section aria-labelledby="team-invite-heading">
-      {heading}
+    <div>
       <div className="team-header">
         <img src={mediaUrl(invitation.team.image)} alt="" width={72} height={72} className="team-picture team-header-picture" />
         <div className="team-header-text">
-          <p className="team-invite-name">{invitation.team.name}</p>
+          <h2 className="team-invite-name">{invitation.team.name}</h2>
           <p className="muted">
             {invitation.invitedBy ? `@${invitation.invitedBy.username} invites you` : 'You are invited'} to join as{' '}
             {TEAM_ROLE_LABELS[invitation.role].toLowerCase()}. Answer before {formatDateTime(invitation.expiresAt)}.
@@ -124,6 +116,6 @@ export function TeamInviteSection({ token }: { token: string }) {
           </button>
         </div>
       )}
-    </section>
+    </div>
   );
 }
