@@ -43,7 +43,7 @@ export async function startApp(): Promise<void> {
     window.location.reload();
     return;
   }
-  const team = teamAfterStart(sentTeamId, start.user);
+  const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
   appStore.set(currentTeamIdAtom, team.teamId);
   if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);
   appStore.set(websiteAtom, start.website);

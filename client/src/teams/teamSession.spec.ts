@@ -38,23 +38,32 @@ const team = (id: number, name: string, credits = 0, members: TeamMembers = { ac
   allowWithdraw: false,
   members,
 });
-const current = (id: number) => ({ currentTeam: { id, name: 'Team', image: null, role: 'owner' as const } });
+const member7 = (team: number | null) => ({
+  id: 7,
+  currentTeam: team === null ? null : { id: team, name: 'Team', image: null, role: 'owner' as const },
+});
 
 describe('the current team after /data/start', () => {
   it('acts for the team the server confirmed', () => {
-    expect(teamAfterStart(4, current(4))).toEqual({ teamId: 4, dropped: false });
+    expect(teamAfterStart(4, 7, member7(4))).toEqual({ teamId: 4, dropped: false });
   });
 
   it('drops a team the tab asked for and the server did not confirm, and says so', () => {
-    expect(teamAfterStart(4, { currentTeam: null })).toEqual({ teamId: null, dropped: true });
+    expect(teamAfterStart(4, 7, member7(null))).toEqual({ teamId: null, dropped: true });
+    // The first start of a tab (a team kept in local storage on https) too.
+    expect(teamAfterStart(4, null, member7(null))).toEqual({ teamId: null, dropped: true });
   });
 
   it('acts for the member when no team was asked for, without a word', () => {
-    expect(teamAfterStart(null, { currentTeam: null })).toEqual({ teamId: null, dropped: false });
+    expect(teamAfterStart(null, 7, member7(null))).toEqual({ teamId: null, dropped: false });
+  });
+
+  it("forgets the previous account's team quietly when another account signs in in its place", () => {
+    expect(teamAfterStart(4, 9, member7(null))).toEqual({ teamId: null, dropped: false });
   });
 
   it('forgets the team quietly for a visitor (logged out)', () => {
-    expect(teamAfterStart(4, null)).toEqual({ teamId: null, dropped: false });
+    expect(teamAfterStart(4, 7, null)).toEqual({ teamId: null, dropped: false });
   });
 });
 

@@ -12,13 +12,19 @@ export interface StartTeamOutcome {
 
 /**
  * The server answers `currentTeam` only when the member is active in the team the request
- * named, so a team that was asked for and not answered went stale (removed, never joined, or
- * another account signed in). A visitor acts for no team, and nothing is said about it.
+ * named, so a team that was asked for and not answered went stale (removed, or never joined):
+ * the member is told. A visitor acts for no team; nor does another account signed in in its
+ * place (the team was the previous account's), and neither is told anything.
  */
-export function teamAfterStart(sentTeamId: number | null, user: Pick<StartUser, 'currentTeam'> | null): StartTeamOutcome {
+export function teamAfterStart(
+  sentTeamId: number | null,
+  previousUserId: number | null,
+  user: Pick<StartUser, 'id' | 'currentTeam'> | null,
+): StartTeamOutcome {
   if (!user) return { teamId: null, dropped: false };
   const teamId = user.currentTeam?.id ?? null;
-  return { teamId, dropped: sentTeamId !== null && teamId === null };
+  const sameAccount = previousUserId === null || previousUserId === user.id;
+  return { teamId, dropped: sentTeamId !== null && teamId === null && sameAccount };
 }
 
 /** The member's teams in a stable order: by name, then by id. */
