@@ -160,6 +160,15 @@ describe('inviting', () => {
     }
     const outsider = await stranger.browser.post(teamApiPath(team.id, '/invites'), { invitee: target.username });
     expect(outsider.status).toBe(404);
+    // Whether an account exists is not theirs to learn: an unknown invitee is refused the same way.
+    for (const [who, status] of [
+      [analyst, 403],
+      [stranger, 404],
+    ] as const) {
+      const known = await who.browser.post(teamApiPath(team.id, '/invites'), { invitee: target.email });
+      const unknown = await who.browser.post(teamApiPath(team.id, '/invites'), { invitee: 'nobody@nowhere.test' });
+      expect([unknown.status, unknown.body.errors]).toEqual([status, known.body.errors]);
+    }
     const { members } = await storedTeam(db, team.id);
     expect(members.map((row) => row.user_id)).not.toContain(target.id);
     expect((await latestMail(db, target.email))?.subject).toBe('Confirm your email address');
