@@ -26,22 +26,31 @@ const RELOADED_FOR_VERSION = 'reloadedForProtocol';
  * one asked for went stale (the member is told).
  */
 export async function startApp(): Promise<void> {
+  await loadSession(false);
+}
+
+/**
+ * `keepScreenOnFailure`: a reload of a running member's session (a team switched or changed)
+ * that fails leaves the screen as it is instead of the boot failure screen. Answers whether the
+ * answer was applied (or superseded by a newer load).
+ */
+async function loadSession(keepScreenOnFailure: boolean): Promise<boolean> {
   appStore.set(bootFailedAtom, false);
   const sentTeamId = appStore.get(currentTeamIdAtom);
   let answer = await api.request<StartAnswer>({ path: '/data/start' });
   // 406: the session ended; the server has dropped its cookie, so ask again as a visitor.
   if (answer.status === 406) answer = await api.request<StartAnswer>({ path: '/data/start' });
   // The team was switched while this answer was on its way: the load that switch started applies.
-  if (appStore.get(currentTeamIdAtom) !== sentTeamId) return;
+  if (appStore.get(currentTeamIdAtom) !== sentTeamId) return true;
   const start = answer.data;
   if (!start?.rufP) {
-    appStore.set(bootFailedAtom, true);
-    return;
+    if (!keepScreenOnFailure || !appStore.get(userAtom)) appStore.set(bootFailedAtom, true);
+    return false;
   }
   if (start.rufP !== PROTOCOL_VERSION && sessionStorage.getItem(RELOADED_FOR_VERSION) !== String(start.rufP)) {
     sessionStorage.setItem(RELOADED_FOR_VERSION, String(start.rufP));
     window.location.reload();
-    return;
+    return true;
   }
   const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
   appStore.set(currentTeamIdAtom, team.teamId);
@@ -55,6 +64,7 @@ export async function startApp(): Promise<void> {
   appStore.set(announcementsAtom, start.user ? start.user.announcements : start.website.announcements);
   appStore.set(loadingAtom, { loading: false, reloading: false });
   void connectRealtime(start.user?.socketId ?? null, team.teamId, () => void startApp());
+  return true;
 }
 
-setSessionReload(startApp);
+setSessionReload(() => loadSession(true));

@@ -3,13 +3,14 @@ import { setSessionReload } from '../boot/sessionReload.js';
 import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
 import { appStore } from '../state/store.js';
 import { toastsAtom } from '../toasts/toastsAtom.js';
-import { dropStaleTeam, STALE_TEAM_NOTICE, switchTeam } from './switchTeam.js';
+import { dropStaleTeam, STALE_TEAM_NOTICE, SWITCH_FAILED_NOTICE, switchTeam } from './switchTeam.js';
 
-const reload = jest.fn(() => Promise.resolve());
+const reload = jest.fn(() => Promise.resolve(true));
 setSessionReload(reload);
 
 beforeEach(() => {
-  reload.mockClear();
+  reload.mockReset();
+  reload.mockImplementation(() => Promise.resolve(true));
   appStore.set(toastsAtom, []);
   appStore.set(currentTeamIdAtom, null);
 });
@@ -22,6 +23,14 @@ describe('switching teams', () => {
     await switchTeam(null);
     expect(appStore.get(currentTeamIdAtom)).toBeNull();
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps acting as before, and says so, when the server cannot answer', async () => {
+    appStore.set(currentTeamIdAtom, 4);
+    reload.mockImplementation(() => Promise.resolve(false));
+    await switchTeam(5);
+    expect(appStore.get(currentTeamIdAtom)).toBe(4);
+    expect(appStore.get(toastsAtom).map(({ header, body }) => ({ header, body }))).toEqual([SWITCH_FAILED_NOTICE]);
   });
 });
 
