@@ -111,9 +111,12 @@ test('an owner creates a team and invites a member by email, who accepts from th
   const namesTeam = bob.page.waitForRequest(
     (request) => request.url().endsWith('/data/start') && request.headers()['x-current-team'] === String(teamId),
   );
-  await bob.page.getByRole('button', { name: 'Act as this team' }).click();
+  // By keyboard: the screen is mounted anew for the team, and focus starts at it again.
+  await bob.page.getByRole('button', { name: 'Act as this team' }).focus();
+  await bob.page.keyboard.press('Enter');
   await namesTeam;
   await expect(bob.page.getByText('You act as this team')).toBeVisible();
+  await expect(bob.page.locator('#main')).toBeFocused();
   await expect(bob.page.getByRole('link', { name: `Acting for the team ${teamName}` })).toBeVisible();
   expect(await bob.page.evaluate(() => window.localStorage.getItem('currentTeam'))).toBeNull();
   const later = bob.page.waitForRequest((request) => request.url().includes('/data/posts'));

@@ -36,6 +36,17 @@ export function AppShell() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // Switching teams mounts the screen anew: focus that was inside it (the switch button) starts
+  // again at the new screen rather than being lost on the page body.
+  const accountKey = team ? `team-${team.id}` : 'self';
+  const shownAccount = useRef(accountKey);
+  useEffect(() => {
+    if (shownAccount.current === accountKey) return;
+    shownAccount.current = accountKey;
+    if (document.activeElement === null || document.activeElement === document.body)
+      mainRef.current?.focus({ preventScroll: true });
+  }, [accountKey]);
+
   const withMenu = Boolean(user) && chrome.header;
   return (
     <div className={`app ${withMenu ? 'app-member' : 'app-visitor'}`}>
@@ -48,7 +59,7 @@ export function AppShell() {
         <EmailConfirmationBanner />
         <Suspense fallback={<ScreenLoading />}>
           {/* A screen shows one account's data: switching teams mounts it anew, so it reads the new account's. */}
-          <Outlet key={team ? `team-${team.id}` : 'self'} />
+          <Outlet key={accountKey} />
         </Suspense>
       </main>
       <Footer mode={chrome.footer} />
