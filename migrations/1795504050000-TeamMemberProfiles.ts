@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * member changes one of those, this trigger NOTIFYs member_cache with 't:<team id>' for each of
  * their teams, so their teammates see the change as soon as the member does.
  */
-export class TeamMemberProfiles1795504100000 implements MigrationInterface {
-  name = 'TeamMemberProfiles1795504100000';
+export class TeamMemberProfiles1795504050000 implements MigrationInterface {
+  name = 'TeamMemberProfiles1795504050000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
