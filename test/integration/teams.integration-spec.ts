@@ -79,6 +79,15 @@ describe('creating a team and the start answer', () => {
     expect(await auditActions(db, team.id)).toEqual(['team_created', 'member_invited', 'invite_accepted', 'member_invited']);
   });
 
+  it('a member’s new first name reaches their teammates’ start answer at once', async () => {
+    const { owner, analyst, team } = await teamOfThree();
+    expect((await start(owner)).multiAccounts[team.id].members.active[analyst.id].first_name).toBe('Test');
+    expect((await analyst.browser.put('/data/settings/profile', { first_name: 'Renamed' })).status).toBe(200);
+    await eventually(async () =>
+      expect((await start(owner)).multiAccounts[team.id].members.active[analyst.id].first_name).toBe('Renamed'),
+    );
+  });
+
   it('without the header, or with a stale one, /data/start answers no current team instead of refusing', async () => {
     const [owner, stranger] = await Promise.all([member(), member()]);
     const team = await createTeam(owner);
