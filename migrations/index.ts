@@ -22,6 +22,8 @@ import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
 import { ReactionsByPostAndTime1795503200000 } from './1795503200000-ReactionsByPostAndTime.js';
+import { Teams1795504000000 } from './1795504000000-Teams.js';
+import { TeamMemberProfiles1795504050000 } from './1795504050000-TeamMemberProfiles.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -44,4 +46,6 @@ export const MIGRATIONS = [
   CreditedRollup1795502000000,
   StatsDimensions1795503000000,
   ReactionsByPostAndTime1795503200000,
+  Teams1795504000000,
+  TeamMemberProfiles1795504050000,
 ];

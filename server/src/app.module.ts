@@ -40,6 +40,8 @@ import { MailModule } from './mail/mail.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
 import { StatsModule } from './stats/stats.module.js';
+import { TeamAccessModule } from './teams/team-access.module.js';
+import { TeamsModule } from './teams/teams.module.js';
 import { CountryLookupModule } from './tracking/country-lookup.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -92,6 +94,8 @@ export class AppModule {
         StartModule,
         ClientErrorsModule,
         TrackingModule,
+        TeamAccessModule,
+        TeamsModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

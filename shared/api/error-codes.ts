@@ -25,6 +25,20 @@ export const ErrorCode = {
   InviteRevoked: 'invite_revoked',
   /** The member is banned from the group. */
   BannedFromGroup: 'banned_from_group',
+  /**
+   * The `X-Current-Team` header (or a socket handshake's `teamId`) names a team the member is not
+   * active in: never a member, invited only, or removed. Nothing was changed; the client forgets
+   * its current team.
+   */
+  TeamForbidden: 'team_forbidden',
+  /** The member's role in the team does not allow this. */
+  TeamRoleForbidden: 'team_role_forbidden',
+  /** A team must keep an owner: its last owner cannot leave, be removed or step down. */
+  LastOwner: 'last_owner',
+  /** A team invitation link opened while signed in to another account than the invited one. */
+  TeamInviteOtherAccount: 'team_invite_other_account',
+  /** The team does not let its members move its credits to their own balances. */
+  TeamWithdrawDisabled: 'team_withdraw_disabled',
   /** Earn Credits needs this tab's live connection, which the server has not seen (yet). */
   NotConnected: 'not_connected',
   PayloadTooLarge: 'payload_too_large',
@@ -57,6 +71,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   invite_used_up: 410,
   invite_revoked: 410,
   banned_from_group: 403,
+  team_forbidden: 403,
+  team_role_forbidden: 403,
+  last_owner: 409,
+  team_invite_other_account: 403,
+  team_withdraw_disabled: 403,
   not_connected: 409,
   payload_too_large: 413,
   uri_too_long: 414,

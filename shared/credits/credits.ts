@@ -1,6 +1,16 @@
 /** The credits ledger: every movement of credits is one row; a balance is the sum of its rows. */
 export type LedgerKind =
-  'signup_bonus' | 'view_earned' | 'view_paid' | 'campaign_assign' | 'campaign_withdraw' | 'admin_adjustment' | 'purchase';
+  | 'signup_bonus'
+  | 'view_earned'
+  | 'view_paid'
+  | 'campaign_assign'
+  | 'campaign_withdraw'
+  | 'admin_adjustment'
+  | 'purchase'
+  /** A member moved credits to a team (a row on each side). */
+  | 'team_deposit'
+  /** A member moved a team's credits to their own balance (a row on each side). */
+  | 'team_withdraw';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Welcome bonus',
@@ -10,6 +20,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   campaign_withdraw: 'Withdrawn from a campaign',
   admin_adjustment: 'Adjustment by the team',
   purchase: 'Purchase',
+  team_deposit: 'Moved to a team',
+  team_withdraw: 'Moved out of a team',
 };
 
 export interface LedgerRow {

@@ -10,7 +10,11 @@ export type NotificationType =
   | 'risk_alert'
   | 'post_comment'
   | 'comment_mention'
-  | 'new_follower';
+  | 'new_follower'
+  /** A team invited the member (link: the team invitations on /settings/multiAccounts). */
+  | 'team_invite'
+  /** The member was removed from a team. */
+  | 'team_removed';
 
 export interface NotificationItem {
   id: number;

@@ -20,6 +20,8 @@ export interface PostCountedNow {
 export interface LiveData {
   cc?: number;
   live_time: number;
+  /** The current team's credit count (tabs whose handshake named a team), pushed when it changes. */
+  team?: { id: number; cc: number };
 }
 
 /**
@@ -83,6 +85,12 @@ export interface ServerToClientEvents {
    * group and its members again (what each viewer may see of them is the HTTP calls' to decide).
    */
   'group:members': (change: { slug: string }) => void;
+  /**
+   * To every tab of every member concerned (active, invited, or just removed): something about
+   * the team changed — its name or picture, members, invitations, roles, credits. The tab reads
+   * GET /data/teams (or /data/start) again; a member who is no longer active forgets it as current.
+   */
+  'teams:changed': (change: { teamId: number }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -106,10 +114,25 @@ export interface SocketData {
   userId: number | null;
   /** The session key from /data/start (User.socketId); null for visitors. */
   sessionKey: string | null;
+  /**
+   * The team from the handshake's `auth.teamId`, kept only when the member is active in it (the
+   * handshake is refused with `team_forbidden` otherwise); the socket then joins rooms.team(teamId).
+   */
   teamId: number | null;
   /** Events received in the current rate-limit window. */
   eventCount: number;
   windowStartedAt: number;
+}
+
+/** What a member's socket sends as `auth` in its handshake. */
+export interface SocketHandshakeAuth {
+  /** User.socketId from /data/start. */
+  socketId: string;
+  /**
+   * The current team, as the `X-Current-Team` header would carry it; absent or null: none. It is
+   * read at the handshake only: a tab that switches teams reconnects with the new one.
+   */
+  teamId?: number | null;
 }
 
 export const SOCKET_PATH = '/socket.io';

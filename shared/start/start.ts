@@ -2,6 +2,7 @@ import type { PublicWebsite } from '../website/website.js';
 import type { MediaObject } from '../media/media.js';
 import type { Announcement } from '../announcements/announcements.js';
 import type { NotificationItem } from '../notifications/notifications.js';
+import type { CurrentTeam, MultiAccount, TeamInvitation } from '../teams/teams.js';
 
 /**
  * rufP is the /data protocol version. The client starts only when it is present;
@@ -24,9 +25,13 @@ export interface StartUser {
   isAdmin: boolean;
   /** Active announcements for members that this member has not dismissed. */
   announcements: Announcement[];
-  currentTeam: { id: number } | null;
+  /** The team of the request's `X-Current-Team` header when the member is active in it; null otherwise. */
+  currentTeam: CurrentTeam | null;
   socketId: string;
-  multiAccounts: Record<string, unknown>;
+  /** The teams the member is active in, keyed by team id, each with its active and invited members. */
+  multiAccounts: Record<string, MultiAccount>;
+  /** Teams that invited the member and are waiting for an answer, newest first. */
+  teamInvitations: TeamInvitation[];
 }
 
 export interface UiNotifications {

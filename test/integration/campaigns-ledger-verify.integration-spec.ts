@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { teamApiPath } from '../../shared/teams/teams.js';
 import { signUp } from '../support/accounts.js';
 import {
   balanceOf,
@@ -13,6 +14,7 @@ import {
   surfer,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
+import { createTeam } from '../support/team-fixtures.js';
 
 /**
  * `npm run ledger:verify` over a real database: the built CLI (dist/, from `npm run build:server`)
@@ -33,6 +35,7 @@ interface VerifyRun {
     ok: boolean;
     users: { id: number; balance: string; ledger: string }[];
     campaigns: { id: number; balance: string; ledger: string }[];
+    teams: { id: number; balance: string; ledger: string }[];
     ledgerRows: number;
     duplicateKeys: number;
   } | null;
@@ -74,7 +77,7 @@ describe('npm run ledger:verify', () => {
     expect(clean.stderr).toBe('');
     expect(clean.code).toBe(0);
     // 4 signup bonuses, assign (2 rows), withdraw (2 rows), 3 views (2 rows each).
-    expect(clean.report).toEqual({ ok: true, users: [], campaigns: [], ledgerRows: 4 + 2 + 2 + 6, duplicateKeys: 0 });
+    expect(clean.report).toEqual({ ok: true, users: [], campaigns: [], teams: [], ledgerRows: 4 + 2 + 2 + 6, duplicateKeys: 0 });
 
     // The ledger is append-only: its rows can be neither changed nor removed.
     await expect(db.query(`UPDATE credit_ledger SET amount = amount + 1 WHERE user_id = $1`, [alice.id])).rejects.toThrow(
@@ -135,6 +138,25 @@ describe('npm run ledger:verify', () => {
     expect(restored.code).toBe(0);
     expect(restored.report!.ok).toBe(true);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 5 + 3);
+  });
+
+  it('covers team balances: a member’s move into a team balances, a team balance changed behind the ledger is found', async () => {
+    const owner = await signUp(testApp.baseUrl);
+    const team = await createTeam(owner);
+    expect((await owner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 4 })).status).toBe(200);
+    const clean = await ledgerVerify(testApp.database.url);
+    expect(clean.code).toBe(0);
+    expect(clean.report).toMatchObject({ ok: true, users: [], teams: [] });
+
+    await db.query(`UPDATE teams SET credits = credits + 2 WHERE id = $1`, [team.id]);
+    try {
+      const corrupted = await ledgerVerify(testApp.database.url);
+      expect(corrupted.code).toBe(1);
+      expect(corrupted.report).toMatchObject({ ok: false, users: [], teams: [{ id: team.id, balance: '6', ledger: '4' }] });
+    } finally {
+      await db.query(`UPDATE teams SET credits = credits - 2 WHERE id = $1`, [team.id]);
+    }
+    expect((await ledgerVerify(testApp.database.url)).code).toBe(0);
   });
 
   it('exits 1 with a message when the database cannot be reached', async () => {

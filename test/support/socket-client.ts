@@ -22,6 +22,8 @@ export interface ConnectOptions {
   socketId?: string | null;
   /** Further headers of the handshake, e.g. the X-Forwarded-For a proxy adds for the browser's address. */
   headers?: Record<string, string>;
+  /** `auth.teamId` of the handshake: the tab's current team. */
+  teamId?: number;
 }
 
 /**
@@ -143,14 +145,20 @@ export async function socketIdOf(browser: TestBrowser): Promise<string | null> {
   return body.data?.user?.socketId ?? null;
 }
 
-function open(baseUrl: string, sid: string | null, socketId: string | null, headers: Record<string, string> = {}): TestSocket {
+function open(
+  baseUrl: string,
+  sid: string | null,
+  socketId: string | null,
+  headers: Record<string, string> = {},
+  teamId?: number,
+): TestSocket {
   const socket = io(baseUrl, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     // One Manager per tab: io() would otherwise share one connection between sockets of the same URL.
     forceNew: true,
     reconnection: false,
-    auth: socketId === null ? {} : { socketId },
+    auth: { ...(socketId === null ? {} : { socketId }), ...(teamId === undefined ? {} : { teamId }) },
     extraHeaders: { ...headers, ...(sid ? { cookie: `sid=${sid}` } : {}) },
   });
   const testSocket = new TestSocket(socket);
@@ -170,7 +178,7 @@ export async function connectSocket(
 ): Promise<TestSocket & { live: LiveData }> {
   const sid = options.sid !== undefined ? options.sid : (browser?.sid ?? null);
   const socketId = options.socketId !== undefined ? options.socketId : browser ? await socketIdOf(browser) : null;
-  const testSocket = open(baseUrl, sid, socketId, options.headers);
+  const testSocket = open(baseUrl, sid, socketId, options.headers, options.teamId);
   await new Promise<void>((resolve, reject) => {
     testSocket.socket.once('connect', () => resolve());
     testSocket.socket.once('connect_error', (error) => reject(new Error(`connect_error: ${error.message}`)));
@@ -182,9 +190,9 @@ export async function connectSocket(
 /** A handshake the server must refuse: answers the connect_error message. */
 export async function refusedConnection(
   baseUrl: string,
-  options: { sid: string | null; socketId: string | null },
+  options: { sid: string | null; socketId: string | null; teamId?: number },
 ): Promise<string> {
-  const testSocket = open(baseUrl, options.sid, options.socketId);
+  const testSocket = open(baseUrl, options.sid, options.socketId, {}, options.teamId);
   return new Promise<string>((resolve, reject) => {
     testSocket.socket.once('connect', () => reject(new Error('the server accepted the connection')));
     testSocket.socket.once('connect_error', (error) => resolve(error.message));

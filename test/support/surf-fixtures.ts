@@ -34,10 +34,10 @@ export function ledgerMismatches(db: pg.Client) {
   return findLedgerMismatches(async (sql) => (await db.query(sql)).rows);
 }
 
-/** Every member's and campaign's balance equals the sum of its ledger rows; no idempotency key was used twice. */
+/** Every member's, campaign's and team's balance equals the sum of its ledger rows; no idempotency key was used twice. */
 export async function expectLedgerBalanced(db: pg.Client): Promise<void> {
-  const { users, campaigns, duplicateKeys } = await ledgerMismatches(db);
-  expect({ users, campaigns, duplicateKeys }).toEqual({ users: [], campaigns: [], duplicateKeys: 0 });
+  const { users, campaigns, teams, duplicateKeys } = await ledgerMismatches(db);
+  expect({ users, campaigns, teams, duplicateKeys }).toEqual({ users: [], campaigns: [], teams: [], duplicateKeys: 0 });
 }
 
 /**

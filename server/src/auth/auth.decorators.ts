@@ -1,7 +1,8 @@
 import { applyDecorators, createParamDecorator, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../sessions/auth-context.js';
-import { AUTH_LEVEL, type AuthLevel } from './auth-level.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
+import { AUTH_LEVEL, STALE_TEAM_IGNORED, type AuthLevel } from './auth-level.js';
 import { AuthGuard } from './auth.guard.js';
 
 export type { AuthLevel } from './auth-level.js';
@@ -13,9 +14,14 @@ export type { AuthLevel } from './auth-level.js';
  */
 export const Auth = (level: AuthLevel = 'member') => applyDecorators(SetMetadata(AUTH_LEVEL, level), UseGuards(AuthGuard));
 
+/** On a handler with `@Auth`: a stale `X-Current-Team` header is ignored there instead of refused. */
+export const IgnoresStaleTeam = () => SetMetadata(STALE_TEAM_IGNORED, true);
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The team the signed-in member acts for (`X-Current-Team`, checked by the guard); null: themself. */
+    actingTeam: ActingTeam | null;
   }
 }
 
@@ -23,4 +29,10 @@ declare module 'fastify' {
 export const CurrentAuth = createParamDecorator(
   (_data: unknown, execution: ExecutionContext): AuthContext | null =>
     execution.switchToHttp().getRequest<FastifyRequest>().auth ?? null,
+);
+
+/** `@ActingTeamOf() team: ActingTeam | null` on a member route: the checked current team and the member's role in it. */
+export const ActingTeamOf = createParamDecorator(
+  (_data: unknown, execution: ExecutionContext): ActingTeam | null =>
+    execution.switchToHttp().getRequest<FastifyRequest>().actingTeam ?? null,
 );

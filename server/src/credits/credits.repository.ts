@@ -5,9 +5,10 @@ import type { LedgerKind } from '@shared/credits/credits.js';
 
 /** One ledger row of an operation, as ledger_append (migration SurfRules) reads it. */
 export interface LedgerRowInput {
-  account: 'user' | 'campaign';
+  account: 'user' | 'campaign' | 'team';
   user_id: number | null;
   campaign_id: number | null;
+  team_id: number | null;
   kind: LedgerKind;
   amount: number;
 }
@@ -54,6 +55,15 @@ export class CreditsRepository {
     return rows.length > 0;
   }
 
+  /** Moves a team's balance by `amount` unless it would go below zero; false when it would. */
+  async addToTeam(manager: EntityManager, teamId: number, amount: number): Promise<boolean> {
+    const [rows] = await manager.query(
+      `UPDATE teams SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING 1`,
+      [amount, teamId],
+    );
+    return rows.length > 0;
+  }
+
   /** A page of the member's own rows, newest first. */
   pageOfUser(userId: number, limit: number, offset: number): Promise<StoredLedgerRow[]> {
     return this.dataSource.query(
@@ -65,7 +75,7 @@ export class CreditsRepository {
 }
 
 /**
- * Finds every balance that differs from the sum of its ledger rows (none, when all is well) and
+ * Finds every balance (member, campaign, team) that differs from the sum of its ledger rows (none, when all is well) and
  * every idempotency key used twice. Takes a plain query function: `npm run ledger:verify`, the
  * tests and the benchmark run it on a pg client of their own.
  */
@@ -78,9 +88,13 @@ export async function findLedgerMismatches(query: (sql: string) => Promise<unkno
     SELECT c.post_id AS id, c.credits::bigint AS balance, coalesce(sum(l.amount), 0)::bigint AS ledger
       FROM campaigns c LEFT JOIN credit_ledger l ON l.account = 'campaign' AND l.campaign_id = c.post_id
      GROUP BY c.post_id HAVING c.credits <> coalesce(sum(l.amount), 0)`)) as { id: number; balance: string; ledger: string }[];
+  const teams = (await query(`
+    SELECT t.id, t.credits::bigint AS balance, coalesce(sum(l.amount), 0)::bigint AS ledger
+      FROM teams t LEFT JOIN credit_ledger l ON l.account = 'team' AND l.team_id = t.id
+     GROUP BY t.id HAVING t.credits <> coalesce(sum(l.amount), 0)`)) as { id: number; balance: string; ledger: string }[];
   const [totals] = (await query(`
     SELECT count(*)::int AS rows,
            (SELECT count(*)::int FROM (SELECT idempotency_key, account FROM credit_ledger GROUP BY 1, 2 HAVING count(*) > 1) d) AS duplicates
       FROM credit_ledger`)) as { rows: number; duplicates: number }[];
-  return { users, campaigns, ledgerRows: totals.rows, duplicateKeys: totals.duplicates };
+  return { users, campaigns, teams, ledgerRows: totals.rows, duplicateKeys: totals.duplicates };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run ledger:verify`: proves over the whole database that every member's and campaign's
+ * `npm run ledger:verify`: proves over the whole database that every member's, campaign's and team's
  * balance equals the sum of its ledger rows and that no idempotency key was used twice.
  * Exits 1 and lists the differences otherwise. Uses DATABASE_URL or the embedded PostgreSQL.
  */
@@ -14,7 +14,8 @@ async function main(): Promise<number> {
   await client.connect();
   try {
     const result = await findLedgerMismatches(async (sql) => (await client.query(sql)).rows);
-    const ok = result.users.length === 0 && result.campaigns.length === 0 && result.duplicateKeys === 0;
+    const ok =
+      result.users.length === 0 && result.campaigns.length === 0 && result.teams.length === 0 && result.duplicateKeys === 0;
     console.log(JSON.stringify({ ok, ...result }, null, 2));
     return ok ? 0 : 1;
   } finally {

@@ -7,17 +7,20 @@ import { AppError } from '../common/errors/app-error.js';
 import { CreditsRepository, type LedgerRowInput } from './credits.repository.js';
 
 export type Movement =
-  | { account: 'user'; userId: number; amount: number; kind: LedgerKind; campaignId?: number | null }
-  | { account: 'campaign'; campaignId: number; amount: number; kind: LedgerKind };
+  | { account: 'user'; userId: number; amount: number; kind: LedgerKind; campaignId?: number | null; teamId?: number | null }
+  | { account: 'campaign'; campaignId: number; amount: number; kind: LedgerKind }
+  | { account: 'team'; teamId: number; amount: number; kind: LedgerKind };
 
 const PAGE_SIZE = 25;
 
-export const notEnoughCredits = (whose: 'user' | 'campaign') =>
-  new AppError(
-    ErrorCode.Conflict,
-    'Not enough credits',
-    whose === 'user' ? 'You do not have that many credits.' : 'This campaign does not have that many credits left.',
-  );
+const NOT_ENOUGH: Record<Movement['account'], string> = {
+  user: 'You do not have that many credits.',
+  campaign: 'This campaign does not have that many credits left.',
+  team: 'The team does not have that many credits.',
+};
+
+export const notEnoughCredits = (whose: Movement['account']) =>
+  new AppError(ErrorCode.Conflict, 'Not enough credits', NOT_ENOUGH[whose]);
 
 /**
  * The credits ledger. Every movement is a ledger row written in the caller's transaction
@@ -33,13 +36,21 @@ export class LedgerService {
   async move(manager: EntityManager, idempotencyKey: string, movements: Movement[]): Promise<boolean> {
     if (!(await this.repository.append(manager, idempotencyKey, movements.map(ledgerRow)))) return false;
     for (const movement of movements) {
-      const moved =
-        movement.account === 'user'
-          ? await this.repository.addToUser(manager, movement.userId, movement.amount)
-          : await this.repository.addToCampaign(manager, movement.campaignId, movement.amount);
+      const moved = await this.addTo(manager, movement);
       if (!moved) throw notEnoughCredits(movement.account);
     }
     return true;
+  }
+
+  private addTo(manager: EntityManager, movement: Movement): Promise<boolean> {
+    switch (movement.account) {
+      case 'user':
+        return this.repository.addToUser(manager, movement.userId, movement.amount);
+      case 'campaign':
+        return this.repository.addToCampaign(manager, movement.campaignId, movement.amount);
+      case 'team':
+        return this.repository.addToTeam(manager, movement.teamId, movement.amount);
+    }
   }
 
   async page(userId: number, page: number): Promise<Paged<LedgerRow>> {
@@ -64,7 +75,8 @@ function ledgerRow(movement: Movement): LedgerRowInput {
   return {
     account: movement.account,
     user_id: movement.account === 'user' ? movement.userId : null,
-    campaign_id: movement.campaignId ?? null,
+    campaign_id: movement.account === 'team' ? null : (movement.campaignId ?? null),
+    team_id: movement.account === 'campaign' ? null : (movement.teamId ?? null),
     kind: movement.kind,
     amount: movement.amount,
   };

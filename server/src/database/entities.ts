@@ -20,6 +20,10 @@ import { PostEntity } from '../posts/post.entity.js';
 import { ReportEntity } from '../reports/report.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
+import { TeamAuditEntity } from '../teams/team-audit.entity.js';
+import { TeamInviteEntity } from '../teams/team-invite.entity.js';
+import { TeamMemberEntity } from '../teams/team-member.entity.js';
+import { TeamEntity } from '../teams/team.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
@@ -70,4 +74,8 @@ export const ENTITIES = [
   TrackingCountedEntity,
   PostStatsDimensionDailyEntity,
   ProfileViewsHourlyEntity,
+  TeamEntity,
+  TeamMemberEntity,
+  TeamInviteEntity,
+  TeamAuditEntity,
 ];

@@ -75,6 +75,16 @@ export const mails = {
       link,
     ],
   }),
+  teamInvite: (firstName: string, inviter: string, teamName: string, link: string, days: number): MailContent => ({
+    category: 'account',
+    subject: `${inviter} invited you to the team ${teamName}`,
+    paragraphs: [
+      `Hi ${firstName},`,
+      `${inviter} invited you to run the team ${teamName} with them. Open this link to accept or decline:`,
+      link,
+      `The link works once and for ${days} days. If you do not know ${inviter}, ignore this mail.`,
+    ],
+  }),
   referralJoined: (firstName: string, username: string): MailContent => ({
     category: 'referrals',
     subject: `${username} joined through your link`,

@@ -19,20 +19,24 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
 import { ClockTicks } from './clock-ticks.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
 /** A handshake refused on purpose; its message is for the user. */
 class HandshakeRefusal extends Error {}
 
-const handshakeSchema = z.object({ socketId: z.string().max(100).optional() }).passthrough();
+const handshakeSchema = z
+  .object({ socketId: z.string().max(100).optional(), teamId: z.number().int().min(1).max(2_147_483_647).nullish() })
+  .passthrough();
 const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 /**
  * The one Socket.IO gateway. The handshake authenticates with the session cookie, exactly as
  * HTTP does; a member's socket must also present its session's socketId (from /data/start), so a
- * stolen or guessed id without the cookie gets nothing private. Visitors connect too, for
- * public announcements.
+ * stolen or guessed id without the cookie gets nothing private. A member's `teamId` must name a
+ * team they are active in (else `team_forbidden`), whose room the socket then joins. Visitors
+ * connect too, for public announcements.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
@@ -44,6 +48,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly sessions: SessionsService,
     private readonly notifications: NotificationsService,
     private readonly liveData: LiveDataService,
+    private readonly teams: TeamAccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -66,10 +71,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
-    const { userId } = socket.data;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
     this.realtime.listen(socket);
-    socket.emit('live:data', await this.liveData.forUser(userId).catch((error: unknown) => this.clockOnly(error)));
+    socket.emit('live:data', await this.liveFor(socket).catch((error: unknown) => this.clockOnly(error)));
+  }
+
+  /** The member's live data, with their current team's credit count while they are still active in it. */
+  private async liveFor(socket: RealtimeSocket): Promise<LiveData> {
+    const { userId, teamId } = socket.data;
+    const [live, team] = await Promise.all([this.liveData.forUser(userId), teamId === null ? null : this.teams.team(teamId)]);
+    return team && userId !== null && activeRole(team, userId)
+      ? { ...live, team: { id: team.id, cc: Number(team.credits) } }
+      : live;
   }
 
   /**
@@ -92,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const [notifications, unread, live] = await Promise.all([
       this.notifications.since(userId, request.data.afterNotificationId),
       this.notifications.unreadCount(userId),
-      this.liveData.forUser(userId),
+      this.liveFor(socket),
     ]);
     return { data: { notifications, unread, live } };
   }
@@ -113,8 +126,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     if ((await this.realtime.connectionsOf(auth.user.id)) >= MAX_SOCKETS_PER_USER) {
       throw new HandshakeRefusal('Too many open connections. Please close some tabs.');
     }
+    const teamId = handshake.data.teamId ?? null;
+    if (teamId !== null) await this.teams.actingTeam(auth.user.id, teamId);
     socket.data.userId = auth.user.id;
     socket.data.sessionKey = auth.socketId;
+    socket.data.teamId = teamId;
   }
 
   /**
@@ -136,10 +152,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
    * sent between its `connect` and its `session:resume` can be missed (the Redis adapter joins asynchronously).
    */
   private async joinRooms(socket: RealtimeSocket): Promise<void> {
-    const { userId, sessionKey } = socket.data;
+    const { userId, sessionKey, teamId } = socket.data;
     const clockRoom = this.clock.nextRoom();
     if (userId !== null && sessionKey !== null) {
-      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom]);
+      const teamRooms = teamId === null ? [] : [rooms.team(teamId)];
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom, ...teamRooms]);
     } else {
       await socket.join([rooms.visitors, clockRoom]);
     }

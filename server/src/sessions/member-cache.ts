@@ -3,6 +3,7 @@ import type { UiNotifications } from '@shared/start/start.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
+import type { TeamRow } from '../teams/teams.repository.js';
 import type { AuthUser } from './auth-context.js';
 
 /** The channel the MemberCacheTriggers migration's triggers NOTIFY on. */
@@ -23,17 +24,19 @@ const MAX_ENTRIES = 100_000;
 
 /**
  * What every signed-in request reads — the session, its user, the notification summary, the
- * announcements dismissed — kept in memory so that /data/start and the guard need no query in
+ * announcements dismissed, the teams it may act for — kept in memory so that /data/start and the guard need no query in
  * the steady state.
  *
  * Kept true by invalidation, not by time:
  * - this process drops an entry synchronously when it changes the data (revoking a session,
  *   notifying, any state-changing request of the member: see forgetActingMember), so a member
  *   always reads their own writes;
- * - triggers on sessions, users, notifications and announcement_dismissals NOTIFY every
- *   process on commit, whatever wrote the row (another process, the admin CLI, SQL by hand);
- *   those processes drop the entry within milliseconds. Until then a revoked session can
- *   still pass there — the price of not asking PostgreSQL on every request.
+ * - triggers on sessions, users, notifications, announcement_dismissals, teams and team_members
+ *   NOTIFY every process on commit, whatever wrote the row (another process, the admin CLI, SQL
+ *   by hand); those processes drop the entry within milliseconds. Until then a revoked session
+ *   (or a removed team member) can still pass there — the price of not asking PostgreSQL on
+ *   every request. Payloads: 's:<token hash>', 'm:<user id>', 't:<team id>' (a team and its
+ *   members), 'tm:<user id>' (the teams a member belongs to).
  */
 @Injectable()
 export class MemberCache implements OnModuleInit, OnApplicationShutdown {
@@ -46,6 +49,10 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
   readonly notifications = new InvalidatingCache<number, UiNotifications>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
   /** Ids of the active announcements the member dismissed. */
   readonly dismissals = new InvalidatingCache<number, ReadonlySet<number>>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+  /** Teams with all their members, by team id: whether a member may act for one is read here. */
+  readonly teams = new InvalidatingCache<number, TeamRow>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
+  /** The teams a member is active in or invited to, by user id. */
+  readonly memberTeams = new InvalidatingCache<number, readonly number[]>({ ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -69,6 +76,12 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
     this.dismissals.delete(userId);
   }
 
+  /** The team, its members or one of their memberships changed. */
+  forgetTeam(teamId: number, memberIds: readonly number[] = []): void {
+    this.teams.delete(teamId);
+    for (const userId of memberIds) this.memberTeams.delete(userId);
+  }
+
   forgetSession(tokenHashHex: string): void {
     this.sessions.delete(tokenHashHex);
   }
@@ -76,10 +89,14 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
   private onNotify(payload: string | undefined): void {
     if (payload?.startsWith('m:')) return this.forgetMember(Number(payload.slice(2)));
     if (payload?.startsWith('s:')) return this.forgetSession(payload.slice(2));
+    if (payload?.startsWith('t:')) return this.forgetTeam(Number(payload.slice(2)));
+    if (payload?.startsWith('tm:')) return void this.memberTeams.delete(Number(payload.slice(3)));
     // A reconnect (notifications may have been lost) or an unknown message: start over.
     this.sessions.clear();
     this.users.clear();
     this.notifications.clear();
     this.dismissals.clear();
+    this.teams.clear();
+    this.memberTeams.clear();
   }
 }

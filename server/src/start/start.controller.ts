@@ -1,7 +1,8 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { StartAnswer } from '@shared/start/start.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { ActingTeamOf, Auth, CurrentAuth, IgnoresStaleTeam } from '../auth/auth.decorators.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { StartService } from './start.service.js';
 
@@ -11,7 +12,12 @@ export class StartController {
 
   @Get()
   @Auth('optional')
-  start(@CurrentAuth() auth: AuthContext | null, @Req() request: FastifyRequest): Promise<StartAnswer> {
-    return this.startService.start(auth, request.ip);
+  @IgnoresStaleTeam()
+  start(
+    @CurrentAuth() auth: AuthContext | null,
+    @ActingTeamOf() team: ActingTeam | null,
+    @Req() request: FastifyRequest,
+  ): Promise<StartAnswer> {
+    return this.startService.start(auth, team, request.ip);
   }
 }

@@ -4,6 +4,7 @@ import { CountryLookup } from '../tracking/country-lookup.js';
 import { AnnouncementsService } from '../announcements/announcements.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import { TeamAccessService, type ActingTeam } from '../teams/team-access.service.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 
 /** Everything the client needs to boot, in one call. */
@@ -14,9 +15,11 @@ export class StartService {
     private readonly announcements: AnnouncementsService,
     private readonly notifications: NotificationsService,
     private readonly countries: CountryLookup,
+    private readonly teams: TeamAccessService,
   ) {}
 
-  async start(auth: AuthContext | null, address: string): Promise<StartAnswer> {
+  /** `team`: the checked current team (a stale header was already answered as none). */
+  async start(auth: AuthContext | null, team: ActingTeam | null, address: string): Promise<StartAnswer> {
     const website = this.website.publicWebsite();
     const visitorCountry = this.countries.countryOf(address);
     if (!auth) {
@@ -29,14 +32,23 @@ export class StartService {
         visitorCountry,
       };
     }
-    const [announcements, uiNotifications] = await Promise.all([
+    const [announcements, uiNotifications, teams] = await Promise.all([
       this.announcements.forMember(auth.user.id),
       this.notifications.summary(auth.user.id),
+      this.teams.overviewOf(auth.user.id),
     ]);
+    const currentTeam = team ? teams.multiAccounts[team.id] : undefined;
     return {
       rufP: PROTOCOL_VERSION,
       website: { ...website, announcements: [] },
-      user: startUser(auth, announcements),
+      user: {
+        ...startUser(auth, announcements),
+        currentTeam: currentTeam
+          ? { id: currentTeam.id, name: currentTeam.name, image: currentTeam.image, role: currentTeam.role }
+          : null,
+        multiAccounts: teams.multiAccounts,
+        teamInvitations: teams.invitations,
+      },
       users: { [auth.user.id]: { u: auth.user.username } },
       uiNotifications,
       visitorCountry,
@@ -59,5 +71,6 @@ function startUser({ user, socketId }: AuthContext, announcements: StartUser['an
     currentTeam: null,
     socketId,
     multiAccounts: {},
+    teamInvitations: [],
   };
 }

@@ -25,6 +25,10 @@ const MEMBER_LIMITS = {
   groupJoin: { max: 30, windowMs: 60 * 60_000 },
   /** Invite codes made or rotated. */
   groupInvite: { max: 30, windowMs: 60 * 60_000 },
+  /** Teams created. */
+  teamCreate: { max: 5, windowMs: 60 * 60_000 },
+  /** Team invitations sent (each mails someone). */
+  teamInvite: { max: 30, windowMs: 60 * 60_000 },
   /** Tags followed (unfollowing gives none back). */
   tagFollow: { max: 60, windowMs: 60 * 60_000 },
 } as const;
