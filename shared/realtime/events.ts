@@ -1,5 +1,6 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
+import type { Order } from '../billing/billing.js';
 import type { CampaignCounters, CampaignItem } from '../campaigns/campaigns.js';
 import type { FeedComment } from '../feed/comments.js';
 import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
@@ -83,6 +84,8 @@ export interface ServerToClientEvents {
    * group and its members again (what each viewer may see of them is the HTTP calls' to decide).
    */
   'group:members': (change: { slug: string }) => void;
+  /** To the buyer's tabs: an order was settled (paid, declined), so /upgrade/complete shows it live. */
+  'billing:order': (order: Order) => void;
 }
 
 export interface ClientToServerEvents {
