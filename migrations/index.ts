@@ -22,6 +22,7 @@ import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
 import { ReactionsByPostAndTime1795503200000 } from './1795503200000-ReactionsByPostAndTime.js';
+import { BillingSchema1795505000000 } from './1795505000000-BillingSchema.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   CreditedRollup1795502000000,
   StatsDimensions1795503000000,
   ReactionsByPostAndTime1795503200000,
+  BillingSchema1795505000000,
 ];
