@@ -100,10 +100,8 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutPayload = z.infer<typeof checkoutSchema>;
 
-export const orderIdSchema = z.string().uuid();
-
 /** The local test provider's page: the order and the token that lets its holder decide it. */
-export const localCheckoutQuerySchema = z.object({ order: z.string().uuid(), token: text().max(200) });
+export const localCheckoutQuerySchema = z.object({ order: text().uuid(), token: text().max(200) });
 
 /** The local test page's answer, as its buttons send it. */
 export const localDecisionQuerySchema = localCheckoutQuerySchema.extend({ decision: z.enum(['approve', 'decline']) });

@@ -27,7 +27,11 @@ async function payOnLocalPage(member: TestMember, checkoutFields: Record<string,
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
   expect(await page.text()).toContain('Approve payment');
-  const decided = await rawGet(baseUrl, withQuery(BILLING_ENDPOINTS.localDecision, { ...checkoutFields, decision }), member.browser);
+  const decided = await rawGet(
+    baseUrl,
+    withQuery(BILLING_ENDPOINTS.localDecision, { ...checkoutFields, decision }),
+    member.browser,
+  );
   expect(decided.status).toBe(303);
   const receiptPath = decided.headers.get('location')!;
   expect(receiptPath.startsWith(BILLING_ENDPOINTS.localReceipt)).toBe(true);
@@ -43,9 +47,15 @@ describe('billing with the local test provider', () => {
     expect(status).toBe(200);
     expect(body.data!.packs.length).toBeGreaterThan(0);
     expect(body.data!.levels.length).toBeGreaterThan(0);
-    expect(body.data!.packs[0]).toEqual(expect.objectContaining({ credits: expect.any(Number), amountMinor: expect.any(Number), currency: 'USD' }));
+    expect(body.data!.packs[0]).toEqual(
+      expect.objectContaining({ credits: expect.any(Number), amountMinor: expect.any(Number), currency: 'USD' }),
+    );
     expect(body.data!.levels[0]).toEqual(
-      expect.objectContaining({ creditsPerView: expect.any(Number), surfTimerSeconds: expect.any(Number), monthlyCredits: expect.any(Number) }),
+      expect.objectContaining({
+        creditsPerView: expect.any(Number),
+        surfTimerSeconds: expect.any(Number),
+        monthlyCredits: expect.any(Number),
+      }),
     );
   });
 
@@ -78,7 +88,7 @@ describe('billing with the local test provider', () => {
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
 
-  it("another member can neither read an order nor open its payment page", async () => {
+  it('another member can neither read an order nor open its payment page', async () => {
     const owner = await signUp(testApp.baseUrl);
     const other = await signUp(testApp.baseUrl);
     const { order, checkout: form } = await checkout(owner, 'pack', (await seededPack(db)).id);
@@ -87,7 +97,11 @@ describe('billing with the local test provider', () => {
     expect(read.body.errors[0].code).toBe(ErrorCode.NotFound);
     const page = await rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.localCheckout, form.fields), other.browser);
     expect(page.status).toBe(404);
-    const decided = await rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.localDecision, { ...form.fields, decision: 'approve' }), other.browser);
+    const decided = await rawGet(
+      testApp.baseUrl,
+      withQuery(BILLING_ENDPOINTS.localDecision, { ...form.fields, decision: 'approve' }),
+      other.browser,
+    );
     expect(decided.status).toBe(404);
     expect((await storedOrder(db, order.id)).state).toBe('pending');
   });
@@ -97,7 +111,11 @@ describe('billing with the local test provider', () => {
     const pack = await seededPack(db);
     const { order, checkout: form } = await checkout(member, 'pack', pack.id);
     // The page's answer, taken without following it (and its background notification is for another order).
-    const decided = await rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.localDecision, { ...form.fields, decision: 'decline' }), member.browser);
+    const decided = await rawGet(
+      testApp.baseUrl,
+      withQuery(BILLING_ENDPOINTS.localDecision, { ...form.fields, decision: 'decline' }),
+      member.browser,
+    );
     const signed = Object.fromEntries(new URL(decided.headers.get('location')!, 'http://x').searchParams);
     await eventually(async () => expect((await storedOrder(db, order.id)).state).toBe('declined'));
 
@@ -144,7 +162,9 @@ describe('billing with the local test provider', () => {
     await payOnLocalPage(member, second.checkout.fields, 'approve');
     const after = await member.browser.get<CurrentMembership>(BILLING_ENDPOINTS.membership);
     expect(after.body.data!.endsAt).toBe(body.data!.endsAt);
-    expect(Math.round((Date.parse(after.body.data!.paidUntil) - Date.parse(body.data!.startsAt)) / 86_400_000)).toBe(2 * level.periodDays);
+    expect(Math.round((Date.parse(after.body.data!.paidUntil) - Date.parse(body.data!.startsAt)) / 86_400_000)).toBe(
+      2 * level.periodDays,
+    );
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
 

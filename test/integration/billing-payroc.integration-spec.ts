@@ -14,7 +14,12 @@ const SECRET = 'terminal-secret-for-tests-0123';
 const testApp = useTestApp(
   {
     billing: {
-      payroc: { terminalId: TERMINAL, secret: SECRET, testMode: true, pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage' },
+      payroc: {
+        terminalId: TERMINAL,
+        secret: SECRET,
+        testMode: true,
+        pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+      },
       localSecret: 'local-secret-for-tests-0123',
     },
   },
@@ -50,7 +55,8 @@ function payrocAnswer(order: Order, overrides: Record<string, string> = {}, secr
 }
 
 const receipt = (fields: Record<string, string>) => rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.payrocReceipt, fields));
-const validation = (fields: Record<string, string>) => rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.payrocValidation, fields));
+const validation = (fields: Record<string, string>) =>
+  rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.payrocValidation, fields));
 
 describe('billing through Payroc', () => {
   it("a checkout is a signed form for Payroc's test page with this app's receipt and validation addresses", async () => {
@@ -79,7 +85,9 @@ describe('billing through Payroc', () => {
       expect(page.headers.get('location')).toBe(`/upgrade/complete?order=${order.id}`);
     }
     expect(await validation(answer).then((r) => r.status)).toBe(200);
-    expect(await purchaseRowsOf(db, member.id)).toEqual([{ amount: pack.credits, idempotency_key: `purchase:payroc:${answer.UNIQUEREF}` }]);
+    expect(await purchaseRowsOf(db, member.id)).toEqual([
+      { amount: pack.credits, idempotency_key: `purchase:payroc:${answer.UNIQUEREF}` },
+    ]);
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS + pack.credits);
     expect(await storedOrder(db, order.id)).toEqual({ state: 'paid', provider_ref: answer.UNIQUEREF });
   });
@@ -87,7 +95,9 @@ describe('billing through Payroc', () => {
   it('a declined answer settles the order as declined for good: a later approval changes nothing', async () => {
     const member = await signUp(testApp.baseUrl);
     const { order } = await checkout(member, 'pack', (await seededPack(db)).id);
-    expect((await receipt(payrocAnswer(order, { RESPONSECODE: 'D', RESPONSETEXT: 'DECLINED', UNIQUEREF: 'DECL1' }))).status).toBe(303);
+    expect((await receipt(payrocAnswer(order, { RESPONSECODE: 'D', RESPONSETEXT: 'DECLINED', UNIQUEREF: 'DECL1' }))).status).toBe(
+      303,
+    );
     expect((await validation(payrocAnswer(order))).status).toBe(200);
     expect((await storedOrder(db, order.id)).state).toBe('declined');
     expect(await purchaseRowsOf(db, member.id)).toEqual([]);
@@ -101,7 +111,11 @@ describe('billing through Payroc', () => {
     const genuine = payrocAnswer(order);
     const attempts: [string, Record<string, string>, string][] = [
       ['a wrong hash', { ...genuine, HASH: 'a'.repeat(128) }, ErrorCode.PaymentSignatureInvalid],
-      ['no hash', Object.fromEntries(Object.entries(genuine).filter(([name]) => name !== 'HASH')), ErrorCode.PaymentSignatureInvalid],
+      [
+        'no hash',
+        Object.fromEntries(Object.entries(genuine).filter(([name]) => name !== 'HASH')),
+        ErrorCode.PaymentSignatureInvalid,
+      ],
       ['another secret', payrocAnswer(order, {}, 'not-the-terminal-secret-000'), ErrorCode.PaymentSignatureInvalid],
       ['a changed amount', { ...genuine, AMOUNT: '0.01' }, ErrorCode.PaymentSignatureInvalid],
       ['a signed other amount', payrocAnswer(order, { AMOUNT: '0.01' }), ErrorCode.PaymentMismatch],
@@ -114,7 +128,11 @@ describe('billing through Payroc', () => {
       for (const answer of [receipt, validation]) {
         const response = await answer(fields);
         const body = (await response.json()) as { errors: { code: string }[] };
-        expect({ what, status: response.status >= 400 && response.status < 500, code: body.errors[0]?.code }).toEqual({ what, status: true, code });
+        expect({ what, status: response.status >= 400 && response.status < 500, code: body.errors[0]?.code }).toEqual({
+          what,
+          status: true,
+          code,
+        });
       }
     }
     expect(await storedOrder(db, order.id)).toEqual({ state: 'pending', provider_ref: null });

@@ -13,7 +13,9 @@ export async function seededPack(db: pg.Client): Promise<{ id: number; credits: 
 }
 
 export async function seededLevel(db: pg.Client): Promise<{ id: number; periodDays: number }> {
-  const { rows } = await db.query(`SELECT id, period_days AS "periodDays" FROM membership_levels WHERE active ORDER BY position LIMIT 1`);
+  const { rows } = await db.query(
+    `SELECT id, period_days AS "periodDays" FROM membership_levels WHERE active ORDER BY position LIMIT 1`,
+  );
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import {
   ORDER_PENDING_MINUTES,
   UPGRADE_COMPLETE_PATH,
@@ -19,7 +20,6 @@ import { BillingRepository, type OrderRow } from './billing.repository.js';
 import { itemNotFound, orderNotFound, paymentRefused } from './payment-errors.js';
 import type { ProviderFields, ProviderOrder } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
-import { ErrorCode } from '@shared/api/error-codes.js';
 
 const PAGE_SIZE = 20;
 
@@ -149,7 +149,12 @@ export class BillingService {
     return answer;
   }
 
-  private async settle(row: OrderRow, state: 'paid' | 'declined', providerRef: string | null, providerText: string): Promise<OrderRow> {
+  private async settle(
+    row: OrderRow,
+    state: 'paid' | 'declined',
+    providerRef: string | null,
+    providerText: string,
+  ): Promise<OrderRow> {
     const settled = await this.transactions.run(async (manager) => {
       const changed = await this.repository.settle(manager, row.id, { state, providerRef, providerText });
       if (!changed || changed.state !== 'paid') return changed;

@@ -21,7 +21,11 @@ export class LocalProvider implements PaymentProvider {
   constructor(private readonly secret: string) {}
 
   createCheckout(order: ProviderOrder): CheckoutForm {
-    return { method: 'GET', url: BILLING_ENDPOINTS.localCheckout, fields: { order: order.id, token: this.checkoutToken(order.id) } };
+    return {
+      method: 'GET',
+      url: BILLING_ENDPOINTS.localCheckout,
+      fields: { order: order.id, token: this.checkoutToken(order.id) },
+    };
   }
 
   /** Lets whoever holds it answer the order on the local page (and only that order). */

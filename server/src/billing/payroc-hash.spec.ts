@@ -42,7 +42,14 @@ describe("Payroc's Hosted Payment Page hashes", () => {
   it('checks an answer over TERMINALID:ORDERID:AMOUNT:DATETIME:RESPONSECODE:RESPONSETEXT:SECRET', () => {
     const byHand = `3204004:${ORDER}:10.00:10-02-2026:09:15:31:412:A:APPROVAL:${SECRET}`;
     const hash = payrocResponseHash(
-      { terminalId: '3204004', orderId: ORDER, amount: '10.00', dateTime: '10-02-2026:09:15:31:412', responseCode: 'A', responseText: 'APPROVAL' },
+      {
+        terminalId: '3204004',
+        orderId: ORDER,
+        amount: '10.00',
+        dateTime: '10-02-2026:09:15:31:412',
+        responseCode: 'A',
+        responseText: 'APPROVAL',
+      },
       SECRET,
     );
     expect(hash).toBe(sha512(byHand));

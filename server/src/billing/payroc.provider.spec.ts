@@ -5,7 +5,12 @@ import { PayrocProvider } from './payroc.provider.js';
 
 const SECRET = 'terminal-secret-0123456789';
 const provider = new PayrocProvider(
-  { terminalId: '3204004', secret: SECRET, pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage', publicUrl: () => 'https://surfex.example' },
+  {
+    terminalId: '3204004',
+    secret: SECRET,
+    pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+    publicUrl: () => 'https://surfex.example',
+  },
   () => new Date('2026-02-10T09:14:54.058Z'),
 );
 const order = { id: '6f1c2d3e-0000-4000-8000-000000000001', amountMinor: 1000, currency: 'USD', itemName: 'Plus' };
@@ -64,21 +69,32 @@ describe('Payroc provider', () => {
   });
 
   it('accepts a genuine approval and a genuine decline', () => {
-    expect(provider.verifyReturn(answer(), order)).toEqual({ orderId: order.id, approved: true, providerRef: 'REF123', providerText: 'APPROVAL' });
+    expect(provider.verifyReturn(answer(), order)).toEqual({
+      orderId: order.id,
+      approved: true,
+      providerRef: 'REF123',
+      providerText: 'APPROVAL',
+    });
     const declined = provider.verifyNotification(answer({ RESPONSECODE: 'D', RESPONSETEXT: 'DECLINED' }), order);
     expect(declined.approved).toBe(false);
   });
 
   it('refuses a wrong or missing hash, and an answer signed with another secret', () => {
-    expect(refusal(() => provider.verifyReturn({ ...answer(), HASH: 'f'.repeat(128) }, order))).toBe(ErrorCode.PaymentSignatureInvalid);
+    expect(refusal(() => provider.verifyReturn({ ...answer(), HASH: 'f'.repeat(128) }, order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
     const { HASH: _dropped, ...unsigned } = answer();
     expect(refusal(() => provider.verifyReturn(unsigned, order))).toBe(ErrorCode.PaymentSignatureInvalid);
-    expect(refusal(() => provider.verifyReturn(answer({}, 'another-secret-0123456'), order))).toBe(ErrorCode.PaymentSignatureInvalid);
+    expect(refusal(() => provider.verifyReturn(answer({}, 'another-secret-0123456'), order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
   });
 
   it('refuses a changed amount, order id or answer code after signing', () => {
     expect(refusal(() => provider.verifyReturn({ ...answer(), AMOUNT: '1.00' }, order))).toBe(ErrorCode.PaymentSignatureInvalid);
-    expect(refusal(() => provider.verifyReturn({ ...answer(), ORDERID: 'other' }, order))).toBe(ErrorCode.PaymentSignatureInvalid);
+    expect(refusal(() => provider.verifyReturn({ ...answer(), ORDERID: 'other' }, order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
     expect(refusal(() => provider.verifyReturn({ ...answer({ RESPONSECODE: 'D' }), RESPONSECODE: 'A' }, order))).toBe(
       ErrorCode.PaymentSignatureInvalid,
     );
