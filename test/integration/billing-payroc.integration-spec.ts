@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { jest } from '@jest/globals';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { BILLING_ENDPOINTS, type Order } from '../../shared/billing/billing.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { PinoNestLogger } from '../../server/src/common/logging/pino-nest-logger.js';
 import { payrocResponseHash } from '../../server/src/billing/payroc-hash.js';
 import { signUp } from '../support/accounts.js';
 import { checkout, purchaseRowsOf, rawGet, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
@@ -124,6 +128,7 @@ describe('billing through Payroc', () => {
       ['an unknown order id', payrocAnswer({ ...order, id: '00000000-0000-4000-8000-000000000000' }), ErrorCode.PaymentMismatch],
       ['an unknown terminal', payrocAnswer(order, { TERMINALID: '9999999' }), ErrorCode.PaymentUnknownTerminal],
     ];
+    const warnings = jest.spyOn(PinoNestLogger.prototype, 'warn');
     for (const [what, fields, code] of attempts) {
       for (const answer of [receipt, validation]) {
         const response = await answer(fields);
@@ -135,6 +140,12 @@ describe('billing through Payroc', () => {
         });
       }
     }
+    const refusals = warnings.mock.calls
+      .map(([message]) => String(message))
+      .filter((line) => line.startsWith('refused a payroc'));
+    warnings.mockRestore();
+    expect(refusals).toHaveLength(attempts.length * 2);
+    expect(refusals).toContain(`refused a payroc return answer (${ErrorCode.PaymentUnknownTerminal}) for order ${order.id}`);
     expect(await storedOrder(db, order.id)).toEqual({ state: 'pending', provider_ref: null });
     expect(await storedOrder(db, otherOrder.id)).toEqual({ state: 'pending', provider_ref: null });
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
@@ -154,5 +165,18 @@ describe('billing through Payroc', () => {
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS + 50 * pack.credits);
     const { users, duplicateKeys } = await ledgerMismatches(db);
     expect({ users, duplicateKeys }).toEqual({ users: [], duplicateKeys: 0 });
+  });
+
+  it('`npm run ledger:verify` finds the whole database clean after the purchases', async () => {
+    const cli = resolve('dist/server/src/credits/ledger-verify-cli.js');
+    const report = await new Promise<{ code: number; ok: boolean }>((done) => {
+      execFile(
+        process.execPath,
+        [cli],
+        { env: { PATH: process.env.PATH, DATABASE_URL: testApp.database.url, LOG_LEVEL: 'silent' }, timeout: 20_000 },
+        (error, stdout) => done({ code: error ? Number(error.code ?? -1) : 0, ok: JSON.parse(stdout || '{}').ok === true }),
+      );
+    });
+    expect(report).toEqual({ code: 0, ok: true });
   });
 });
