@@ -119,14 +119,16 @@ export const BILLING_ENDPOINTS = {
   membership: '/data/billing/membership',
   /** Payroc sends the customer back here with the signed result; answers a redirect to UPGRADE_COMPLETE_PATH. */
   payrocReceipt: '/data/payment/hook/payroc/receipt',
-  /** Payroc's background validation (server to server); answers the text OK. */
-  payrocValidation: '/data/payment/hook/payroc/validation',
+  /**
+   * Payroc's background validation, server to server: a form POST, outside /data because it
+   * carries no XHR marker (the hash authenticates it); answers 200 once the answer is taken.
+   */
+  payrocValidation: '/payment/hook/payroc/validation',
   /** The local test provider's hosted page (HTML). */
   localCheckout: '/data/payment/local/checkout',
   /** The local test page's approve / decline buttons. */
   localDecision: '/data/payment/local/decide',
   localReceipt: '/data/payment/hook/local/receipt',
-  localNotification: '/data/payment/hook/local/notification',
 } as const;
 
 /** The page that shows an order's outcome after the provider's page: `?order=<id>`. */

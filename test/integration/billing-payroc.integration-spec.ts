@@ -6,9 +6,11 @@ import { BILLING_ENDPOINTS, type Order } from '../../shared/billing/billing.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { PinoNestLogger } from '../../server/src/common/logging/pino-nest-logger.js';
 import { payrocResponseHash } from '../../server/src/billing/payroc-hash.js';
+import { toPayrocOrderId } from '../../server/src/billing/payroc-order-id.js';
 import { signUp } from '../support/accounts.js';
 import { checkout, purchaseRowsOf, rawGet, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
 import { balanceOf, expectLedgerBalanced, ledgerMismatches } from '../support/surf-fixtures.js';
+import { fetchRaw } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 const TERMINAL = '3204004';
@@ -35,7 +37,7 @@ const { db } = testApp;
 function payrocAnswer(order: Order, overrides: Record<string, string> = {}, secret = SECRET): Record<string, string> {
   const fields = {
     TERMINALID: TERMINAL,
-    ORDERID: order.id,
+    ORDERID: toPayrocOrderId(order.id),
     AMOUNT: `${Math.floor(order.amountMinor / 100)}.${String(order.amountMinor % 100).padStart(2, '0')}`,
     CURRENCY: order.currency,
     DATETIME: '10-02-2026:09:15:31:412',
@@ -59,8 +61,13 @@ function payrocAnswer(order: Order, overrides: Record<string, string> = {}, secr
 }
 
 const receipt = (fields: Record<string, string>) => rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.payrocReceipt, fields));
+/** Payroc's background validation: a form posted server to server, without the app's XHR marker. */
 const validation = (fields: Record<string, string>) =>
-  rawGet(testApp.baseUrl, withQuery(BILLING_ENDPOINTS.payrocValidation, fields));
+  fetchRaw(testApp.baseUrl, BILLING_ENDPOINTS.payrocValidation, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 describe('billing through Payroc', () => {
   it("a checkout is a signed form for Payroc's test page with this app's receipt and validation addresses", async () => {
@@ -71,7 +78,7 @@ describe('billing through Payroc', () => {
     expect(form.url).toBe('https://payments.uat.payroc.com/merchant/paymentpage');
     expect(form.fields).toMatchObject({
       TERMINALID: TERMINAL,
-      ORDERID: order.id,
+      ORDERID: toPayrocOrderId(order.id),
       CURRENCY: order.currency,
       RECEIPTPAGEURL: `${testApp.config.publicUrl}${BILLING_ENDPOINTS.payrocReceipt}`,
       VALIDATIONURL: `${testApp.config.publicUrl}${BILLING_ENDPOINTS.payrocValidation}`,
@@ -124,7 +131,7 @@ describe('billing through Payroc', () => {
       ['a changed amount', { ...genuine, AMOUNT: '0.01' }, ErrorCode.PaymentSignatureInvalid],
       ['a signed other amount', payrocAnswer(order, { AMOUNT: '0.01' }), ErrorCode.PaymentMismatch],
       ['a signed other currency', payrocAnswer(order, { CURRENCY: 'EUR' }), ErrorCode.PaymentMismatch],
-      ["another member's order id", { ...genuine, ORDERID: otherOrder.id }, ErrorCode.PaymentSignatureInvalid],
+      ["another member's order id", { ...genuine, ORDERID: toPayrocOrderId(otherOrder.id) }, ErrorCode.PaymentSignatureInvalid],
       ['an unknown order id', payrocAnswer({ ...order, id: '00000000-0000-4000-8000-000000000000' }), ErrorCode.PaymentMismatch],
       ['an unknown terminal', payrocAnswer(order, { TERMINALID: '9999999' }), ErrorCode.PaymentUnknownTerminal],
     ];

@@ -79,9 +79,10 @@ export class BillingController {
     reply.redirect(this.billing.completePath(order), SEE_OTHER);
   }
 
-  /** Payroc's background validation, server to server. */
-  @Get('payment/hook/payroc/validation')
-  async payrocValidation(@Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields): Promise<string> {
+  /** Payroc's background validation, server to server (a form POST; see BILLING_ENDPOINTS.payrocValidation). */
+  @Post('payment/hook/payroc/validation')
+  @HttpCode(200)
+  async payrocValidation(@Body(new ZodValidationPipe(answerSchema)) fields: AnswerFields): Promise<string> {
     await this.billing.settleAnswer('payroc', 'notification', fields);
     return 'OK';
   }
@@ -93,12 +94,6 @@ export class BillingController {
   ): Promise<void> {
     const order = await this.billing.settleAnswer('local', 'return', fields);
     reply.redirect(this.billing.completePath(order), SEE_OTHER);
-  }
-
-  @Get('payment/hook/local/notification')
-  async localNotification(@Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields): Promise<string> {
-    await this.billing.settleAnswer('local', 'notification', fields);
-    return 'OK';
   }
 
   /** The local test provider's hosted page (HTML, sent as bytes so the envelope leaves it alone). */

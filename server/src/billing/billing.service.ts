@@ -76,9 +76,9 @@ export class BillingService {
    */
   async settleAnswer(providerName: PaymentProviderName, channel: AnswerChannel, fields: ProviderFields): Promise<Order> {
     const provider = this.providers.byName(providerName);
+    const orderId = provider?.orderIdOf(fields) ?? null;
     try {
       if (!provider) throw paymentRefused(ErrorCode.PaymentUnknownTerminal);
-      const orderId = provider.orderIdOf(fields);
       const row = orderId && isUuid(orderId) ? await this.repository.order(orderId) : undefined;
       if (!row || row.provider !== providerName) throw paymentRefused(ErrorCode.PaymentMismatch);
       const order = providerOrderOf(row);
@@ -86,9 +86,7 @@ export class BillingService {
       return orderOf(await this.settle(row, result.approved ? 'paid' : 'declined', result.providerRef, result.providerText));
     } catch (error) {
       if (error instanceof AppError) {
-        this.logger.warn(
-          `refused a ${providerName} ${channel} answer (${error.code}) for order ${String(fields.ORDERID ?? fields.order ?? '?').slice(0, 64)}`,
-        );
+        this.logger.warn(`refused a ${providerName} ${channel} answer (${error.code}) for order ${orderId ?? 'unknown'}`);
       }
       throw error;
     }

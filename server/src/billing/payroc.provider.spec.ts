@@ -1,6 +1,7 @@
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { payrocResponseHash } from './payroc-hash.js';
+import { fromPayrocOrderId, toPayrocOrderId } from './payroc-order-id.js';
 import { PayrocProvider } from './payroc.provider.js';
 
 const SECRET = 'terminal-secret-0123456789';
@@ -19,7 +20,7 @@ const order = { id: '6f1c2d3e-0000-4000-8000-000000000001', amountMinor: 1000, c
 function answer(overrides: Record<string, string> = {}, secret = SECRET): Record<string, string> {
   const fields = {
     TERMINALID: '3204004',
-    ORDERID: order.id,
+    ORDERID: toPayrocOrderId(order.id),
     AMOUNT: '10.00',
     CURRENCY: 'USD',
     DATETIME: '10-02-2026:09:15:31:412',
@@ -58,14 +59,17 @@ describe('Payroc provider', () => {
     expect(form.url).toBe('https://payments.uat.payroc.com/merchant/paymentpage');
     expect(form.fields).toMatchObject({
       TERMINALID: '3204004',
-      ORDERID: order.id,
+      ORDERID: toPayrocOrderId(order.id),
       AMOUNT: '10.00',
       CURRENCY: 'USD',
       DATETIME: '10-02-2026:09:14:54:058',
       RECEIPTPAGEURL: 'https://surfex.example/data/payment/hook/payroc/receipt',
-      VALIDATIONURL: 'https://surfex.example/data/payment/hook/payroc/validation',
+      VALIDATIONURL: 'https://surfex.example/payment/hook/payroc/validation',
     });
     expect(form.fields.HASH).toMatch(/^[0-9a-f]{128}$/);
+    expect(form.fields.ORDERID.length).toBeLessThanOrEqual(24);
+    expect(provider.orderIdOf({ ORDERID: form.fields.ORDERID })).toBe(order.id);
+    expect(fromPayrocOrderId(form.fields.ORDERID)).toBe(order.id);
   });
 
   it('accepts a genuine approval and a genuine decline', () => {

@@ -2,6 +2,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { BILLING_ENDPOINTS, type CheckoutForm } from '@shared/billing/billing.js';
 import type { PaymentProvider, PaymentResult, ProviderFields, ProviderOrder, RefundResult } from './payment-provider.js';
 import { paymentRefused } from './payment-errors.js';
+import { fromPayrocOrderId, toPayrocOrderId } from './payroc-order-id.js';
 import { hashesMatch, payrocAmount, payrocDateTime, payrocRequestHash, payrocResponseHash } from './payroc-hash.js';
 
 export interface PayrocSettings {
@@ -17,9 +18,10 @@ export interface PayrocSettings {
 const APPROVED = 'A';
 
 /**
- * Payroc's Hosted Payment Page. The request posts TERMINALID, ORDERID, AMOUNT, CURRENCY,
- * DATETIME, RECEIPTPAGEURL, VALIDATIONURL and the request HASH; both answers (the customer's
- * return and the background validation) carry the response fields and the response HASH.
+ * Payroc's Hosted Payment Page. The request posts TERMINALID, ORDERID (the order's UUID in base
+ * 62: Payroc takes 24 characters at most), AMOUNT, CURRENCY, DATETIME, RECEIPTPAGEURL,
+ * VALIDATIONURL and the request HASH; both answers (the customer's return, as a query, and the
+ * background validation, posted as a form) carry the response fields and the response HASH.
  */
 export class PayrocProvider implements PaymentProvider {
   readonly name = 'payroc' as const;
@@ -32,7 +34,7 @@ export class PayrocProvider implements PaymentProvider {
   createCheckout(order: ProviderOrder): CheckoutForm {
     const fields = {
       terminalId: this.settings.terminalId,
-      orderId: order.id,
+      orderId: toPayrocOrderId(order.id),
       amount: payrocAmount(order.amountMinor),
       dateTime: payrocDateTime(this.now()),
       receiptPageUrl: `${this.settings.publicUrl()}${BILLING_ENDPOINTS.payrocReceipt}`,
@@ -56,7 +58,7 @@ export class PayrocProvider implements PaymentProvider {
   }
 
   orderIdOf(fields: ProviderFields): string | null {
-    return fields.ORDERID ?? null;
+    return fields.ORDERID ? fromPayrocOrderId(fields.ORDERID) : null;
   }
 
   verifyReturn(fields: ProviderFields, order: ProviderOrder): PaymentResult {
@@ -92,7 +94,7 @@ export class PayrocProvider implements PaymentProvider {
       throw paymentRefused(ErrorCode.PaymentSignatureInvalid);
     }
     const currency = fields.CURRENCY ?? order.currency;
-    if (signed.orderId !== order.id || signed.amount !== expectedAmount || currency !== order.currency) {
+    if (signed.orderId !== toPayrocOrderId(order.id) || signed.amount !== expectedAmount || currency !== order.currency) {
       throw paymentRefused(ErrorCode.PaymentMismatch);
     }
     const approved = signed.responseCode === APPROVED;
