@@ -114,6 +114,17 @@ describe('billing through Payroc', () => {
     expect(await purchaseRowsOf(db, member.id)).toEqual([]);
   });
 
+  it('an approval that arrives after the order expired still pays it: the customer was charged', async () => {
+    const member = await signUp(testApp.baseUrl);
+    const pack = await seededPack(db);
+    const { order } = await checkout(member, 'pack', pack.id);
+    await db.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    expect((await member.browser.get<Order>(BILLING_ENDPOINTS.order(order.id))).body.data!.state).toBe('expired');
+    expect((await validation(payrocAnswer(order))).status).toBe(200);
+    expect((await storedOrder(db, order.id)).state).toBe('paid');
+    expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS + pack.credits);
+  });
+
   it('refuses forged answers with a clear code, logged, and changes nothing', async () => {
     const member = await signUp(testApp.baseUrl);
     const pack = await seededPack(db);
