@@ -75,8 +75,7 @@ export class BillingController {
     @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const order = await this.billing.settleAnswer('payroc', 'return', fields);
-    reply.redirect(this.billing.completePath(order), SEE_OTHER);
+    reply.redirect(await this.billing.receipt('payroc', fields), SEE_OTHER);
   }
 
   /** Payroc's background validation, server to server (a form POST; see BILLING_ENDPOINTS.payrocValidation). */
@@ -92,8 +91,7 @@ export class BillingController {
     @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const order = await this.billing.settleAnswer('local', 'return', fields);
-    reply.redirect(this.billing.completePath(order), SEE_OTHER);
+    reply.redirect(await this.billing.receipt('local', fields), SEE_OTHER);
   }
 
   /** The local test provider's hosted page (HTML, sent as bytes so the envelope leaves it alone). */

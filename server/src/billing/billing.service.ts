@@ -92,8 +92,9 @@ export class BillingService {
     }
   }
 
-  /** Where the receipt page sends the customer: the outcome page of the order. */
-  completePath(order: Order): string {
+  /** The customer's return to the receipt page: settles the order (once) and answers where to send them, its outcome page. */
+  async receipt(providerName: PaymentProviderName, fields: ProviderFields): Promise<string> {
+    const order = await this.settleAnswer(providerName, 'return', fields);
     return `${UPGRADE_COMPLETE_PATH}?order=${encodeURIComponent(order.id)}`;
   }
 
