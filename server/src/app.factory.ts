@@ -45,10 +45,12 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     logger: new PinoNestLogger(logger),
   });
   // Pictures and the developers' mail page live outside /data: they are not envelope calls.
+  // Nor is Payroc's background validation, a form posted server to server without the XHR marker.
   app.setGlobalPrefix('data', {
     exclude: [
       { path: 'media/:file', method: RequestMethod.GET },
       { path: 'dev/mail', method: RequestMethod.GET },
+      { path: 'payment/hook/payroc/validation', method: RequestMethod.POST },
     ],
   });
 

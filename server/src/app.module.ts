@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from './billing/billing.module.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         AdminModule,
         DevModule,
         CreditsModule,
+        BillingModule,
         GroupsModule,
         TagsModule,
         PostsModule,

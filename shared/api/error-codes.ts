@@ -53,6 +53,12 @@ export const ErrorCode = {
   Unavailable: 'unavailable',
   /** The client could not reach the server at all (no answer); never sent by the server. */
   Unreachable: 'unreachable',
+  /** A payment provider's answer whose signature (hash) is wrong or missing: it is ignored. */
+  PaymentSignatureInvalid: 'payment_signature_invalid',
+  /** A payment answer for another terminal than this shop's: it is ignored. */
+  PaymentUnknownTerminal: 'payment_unknown_terminal',
+  /** A payment answer whose amount, currency or order differs from the order's: it is ignored. */
+  PaymentMismatch: 'payment_mismatch',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -85,4 +91,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   internal: 500,
   unavailable: 503,
   unreachable: 0,
+  payment_signature_invalid: 403,
+  payment_unknown_terminal: 403,
+  payment_mismatch: 409,
 };

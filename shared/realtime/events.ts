@@ -1,5 +1,6 @@
 import type { Announcement } from '../announcements/announcements.js';
 import type { ErrorCode } from '../api/error-codes.js';
+import type { Order } from '../billing/billing.js';
 import type { CampaignCounters, CampaignItem } from '../campaigns/campaigns.js';
 import type { FeedComment } from '../feed/comments.js';
 import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
@@ -91,6 +92,8 @@ export interface ServerToClientEvents {
    * GET /data/teams (or /data/start) again; a member who is no longer active forgets it as current.
    */
   'teams:changed': (change: { teamId: number }) => void;
+  /** To the buyer's tabs: an order was settled (paid, declined), so /upgrade/complete shows it live. */
+  'billing:order': (order: Order) => void;
 }
 
 export interface ClientToServerEvents {

@@ -48,4 +48,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRACKING_BUFFER_MAX: '0' })).toThrow(/TRACKING_BUFFER_MAX/);
     expect(() => loadConfig({ TRACKING_RETENTION_DAYS: '1' })).toThrow(/TRACKING_RETENTION_DAYS/);
   });
+
+  it("pays through the local test page unless a Payroc terminal is configured, in Payroc's test environment by default", () => {
+    expect(loadConfig({}).billing.payroc).toBeNull();
+    expect(loadConfig({ PAYROC_TERMINAL_ID: '3204004', PAYROC_SECRET: 'a-terminal-secret-123' }).billing.payroc).toEqual({
+      terminalId: '3204004',
+      secret: 'a-terminal-secret-123',
+      testMode: true,
+      pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+    });
+    const live = loadConfig({ PAYROC_TERMINAL_ID: '3204004', PAYROC_SECRET: 'a-terminal-secret-123', PAYROC_TEST_MODE: 'false' });
+    expect(live.billing.payroc).toMatchObject({ testMode: false, pageUrl: 'https://payments.payroc.com/merchant/paymentpage' });
+    expect(() => loadConfig({ PAYROC_TERMINAL_ID: '3204004' })).toThrow(/PAYROC_SECRET/);
+  });
 });

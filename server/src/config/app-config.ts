@@ -35,7 +35,21 @@ const envSchema = z.object({
   TRACKING_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
   TRACKING_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(2).default(90),
+  PAYROC_TERMINAL_ID: z.string().optional(),
+  PAYROC_SECRET: z.string().optional(),
+  PAYROC_TEST_MODE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  PAYROC_PAGE_URL: z.string().url().optional(),
+  PAYMENT_LOCAL_SECRET: z.string().min(16).default('development-only-payment-secret'),
 });
+
+/** Payroc's Hosted Payment Page, in its test environment and live. */
+export const PAYROC_PAGE_URLS = {
+  test: 'https://payments.uat.payroc.com/merchant/paymentpage',
+  live: 'https://payments.payroc.com/merchant/paymentpage',
+} as const;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -74,6 +88,12 @@ export interface AppConfig {
     /** Days of raw page views and events kept; older daily partitions are dropped. */
     retentionDays: number;
   };
+  billing: {
+    /** Payroc's Hosted Payment Page when a terminal is configured; otherwise the app's own test page. */
+    payroc: { terminalId: string; secret: string; testMode: boolean; pageUrl: string } | null;
+    /** Signs the local test provider's answers. */
+    localSecret: string;
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -85,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.PAYROC_TERMINAL_ID) !== Boolean(e.PAYROC_SECRET)) {
+    throw new Error('Invalid configuration: PAYROC_TERMINAL_ID and PAYROC_SECRET are set together');
+  }
   if (e.NODE_ENV === 'production' && e.SESSION_SECRET === envSchema.shape.SESSION_SECRET.parse(undefined)) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
@@ -107,5 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP, challenges: e.SURF_CHALLENGES === 'on' },
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
     tracking: { bufferMax: e.TRACKING_BUFFER_MAX, flushMs: e.TRACKING_FLUSH_MS, retentionDays: e.TRACKING_RETENTION_DAYS },
+    billing: {
+      payroc:
+        e.PAYROC_TERMINAL_ID && e.PAYROC_SECRET
+          ? {
+              terminalId: e.PAYROC_TERMINAL_ID,
+              secret: e.PAYROC_SECRET,
+              testMode: e.PAYROC_TEST_MODE,
+              pageUrl: e.PAYROC_PAGE_URL ?? PAYROC_PAGE_URLS[e.PAYROC_TEST_MODE ? 'test' : 'live'],
+            }
+          : null,
+      localSecret: e.PAYMENT_LOCAL_SECRET,
+    },
   };
 }

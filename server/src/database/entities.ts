@@ -1,6 +1,10 @@
 import { AccountTokenEntity } from '../account-tokens/account-token.entity.js';
 import { AnnouncementDismissalEntity } from '../announcements/announcement-dismissal.entity.js';
 import { AnnouncementEntity } from '../announcements/announcement.entity.js';
+import { CreditPackEntity } from '../billing/credit-pack.entity.js';
+import { MembershipLevelEntity } from '../billing/membership-level.entity.js';
+import { MembershipEntity } from '../billing/membership.entity.js';
+import { OrderEntity } from '../billing/order.entity.js';
 import { BlockEntity } from '../blocks/block.entity.js';
 import { BookmarkEntity } from '../bookmarks/bookmark.entity.js';
 import { CommentEntity } from '../comments/comment.entity.js';
@@ -78,4 +82,8 @@ export const ENTITIES = [
   TeamMemberEntity,
   TeamInviteEntity,
   TeamAuditEntity,
+  CreditPackEntity,
+  MembershipLevelEntity,
+  OrderEntity,
+  MembershipEntity,
 ];

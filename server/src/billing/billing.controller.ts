@@ -1,0 +1,120 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Paged } from '@shared/accounts/account.answers.js';
+import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
+import {
+  BILLING_ENDPOINTS,
+  checkoutSchema,
+  localCheckoutQuerySchema,
+  localDecisionQuerySchema,
+  type BillingCatalog,
+  type CheckoutAnswer,
+  type CheckoutPayload,
+  type CurrentMembership,
+  type Order,
+} from '@shared/billing/billing.js';
+import { text } from '@shared/validation/text.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { UuidPipe } from '../common/validation/uuid.pipe.js';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../sessions/auth-context.js';
+import { BillingService } from './billing.service.js';
+import { localCheckoutPage } from './local-checkout.page.js';
+
+/** A provider's answer as it arrives in the query: single text values only. */
+const answerSchema = z.record(z.string().max(40), text().max(500));
+type AnswerFields = z.infer<typeof answerSchema>;
+
+const SEE_OTHER = 303;
+
+@Controller()
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('billing/catalog')
+  @Auth()
+  catalog(): Promise<BillingCatalog> {
+    return this.billing.catalog();
+  }
+
+  @Post('billing/checkout')
+  @HttpCode(200)
+  @Auth()
+  checkout(
+    @CurrentAuth() auth: AuthContext,
+    @Body(new ZodValidationPipe(checkoutSchema)) payload: CheckoutPayload,
+  ): Promise<CheckoutAnswer> {
+    return this.billing.checkout(auth.user.id, payload);
+  }
+
+  @Get('billing/orders')
+  @Auth()
+  orders(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(pageQuerySchema)) { page }: { page: number },
+  ): Promise<Paged<Order>> {
+    return this.billing.orders(auth.user.id, page);
+  }
+
+  @Get('billing/orders/:id')
+  @Auth()
+  order(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<Order> {
+    return this.billing.order(auth.user.id, id);
+  }
+
+  @Get('billing/membership')
+  @Auth()
+  membership(@CurrentAuth() auth: AuthContext): Promise<CurrentMembership | null> {
+    return this.billing.membership(auth.user.id);
+  }
+
+  /** Payroc sends the customer back here; safe to open twice (the order is settled once). */
+  @Get('payment/hook/payroc/receipt')
+  async payrocReceipt(
+    @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    reply.redirect(await this.billing.receipt('payroc', fields), SEE_OTHER);
+  }
+
+  /** Payroc's background validation, server to server (a form POST; see BILLING_ENDPOINTS.payrocValidation). */
+  @Post('payment/hook/payroc/validation')
+  @HttpCode(200)
+  async payrocValidation(@Body(new ZodValidationPipe(answerSchema)) fields: AnswerFields): Promise<string> {
+    await this.billing.settleAnswer('payroc', 'notification', fields);
+    return 'OK';
+  }
+
+  @Get('payment/hook/local/receipt')
+  async localReceipt(
+    @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    reply.redirect(await this.billing.receipt('local', fields), SEE_OTHER);
+  }
+
+  /** The local test provider's hosted page (HTML, sent as bytes so the envelope leaves it alone). */
+  @Get('payment/local/checkout')
+  @Auth()
+  @Header('content-type', 'text/html; charset=utf-8')
+  async localCheckout(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(localCheckoutQuerySchema)) { order, token }: z.infer<typeof localCheckoutQuerySchema>,
+  ): Promise<Buffer> {
+    const row = await this.billing.localOrder(auth.user.id, order, token);
+    return Buffer.from(localCheckoutPage(row, token));
+  }
+
+  /** The local page's Approve / Decline: on to the receipt page with the signed answer. */
+  @Get('payment/local/decide')
+  @Auth()
+  async localDecide(
+    @CurrentAuth() auth: AuthContext,
+    @Query(new ZodValidationPipe(localDecisionQuerySchema)) query: z.infer<typeof localDecisionQuerySchema>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const answer = await this.billing.localDecision(auth.user.id, query.order, query.token, query.decision === 'approve');
+    reply.redirect(`${BILLING_ENDPOINTS.localReceipt}?${new URLSearchParams(answer)}`, SEE_OTHER);
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { BillingController } from './billing.controller.js';
+import { BillingRepository } from './billing.repository.js';
+import { BillingService } from './billing.service.js';
+import { PaymentProviders } from './payment-providers.js';
+
+@Module({ controllers: [BillingController], providers: [BillingService, BillingRepository, PaymentProviders] })
+export class BillingModule {}

@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CreditPack, MembershipLevel, OrderState, PaymentProviderName, PurchaseKind } from '@shared/billing/billing.js';
+
+/** An order's row as the queries answer it. */
+export interface OrderRow {
+  id: string;
+  user_id: number;
+  team_id: number | null;
+  kind: PurchaseKind;
+  pack_id: number | null;
+  level_id: number | null;
+  item_name: string;
+  credits: number;
+  amount_minor: number;
+  currency: string;
+  state: OrderState;
+  provider: PaymentProviderName;
+  provider_ref: string | null;
+  provider_text: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+export interface NewOrder {
+  userId: number;
+  teamId: number | null;
+  kind: PurchaseKind;
+  packId: number | null;
+  levelId: number | null;
+  itemName: string;
+  credits: number;
+  amountMinor: number;
+  currency: string;
+  provider: PaymentProviderName;
+  pendingMinutes: number;
+}
+
+export interface Settlement {
+  state: 'paid' | 'declined';
+  providerRef: string | null;
+  providerText: string;
+}
+
+export interface MembershipRow {
+  level_id: number;
+  level_name: string;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+const ORDER_COLUMNS = `id, user_id, team_id, kind, pack_id, level_id, item_name, credits, amount_minor, currency, state,
+  provider, provider_ref, provider_text, created_at, settled_at`;
+
+const PACK_COLUMNS = `id, name, credits, price_minor AS "amountMinor", currency`;
+const LEVEL_COLUMNS = `id, name, credits_per_view AS "creditsPerView", surf_timer_seconds AS "surfTimerSeconds",
+  daily_cap AS "dailyCap", active_campaigns AS "activeCampaigns", monthly_credits AS "monthlyCredits",
+  period_days AS "periodDays", price_minor AS "amountMinor", currency`;
+
+/** Packs, levels, orders and memberships: every billing query. */
+@Injectable()
+export class BillingRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  activePacks(): Promise<CreditPack[]> {
+    return this.dataSource.query(`SELECT ${PACK_COLUMNS} FROM credit_packs WHERE active ORDER BY position, id`);
+  }
+
+  activeLevels(): Promise<MembershipLevel[]> {
+    return this.dataSource.query(`SELECT ${LEVEL_COLUMNS} FROM membership_levels WHERE active ORDER BY position, id`);
+  }
+
+  async activePack(id: number): Promise<CreditPack | undefined> {
+    const [pack] = await this.dataSource.query(`SELECT ${PACK_COLUMNS} FROM credit_packs WHERE id = $1 AND active`, [id]);
+    return pack;
+  }
+
+  async activeLevel(id: number): Promise<MembershipLevel | undefined> {
+    const [level] = await this.dataSource.query(`SELECT ${LEVEL_COLUMNS} FROM membership_levels WHERE id = $1 AND active`, [id]);
+    return level;
+  }
+
+  async createOrder(order: NewOrder): Promise<OrderRow> {
+    const [row] = await this.dataSource.query(
+      `INSERT INTO orders (user_id, team_id, kind, pack_id, level_id, item_name, credits, amount_minor, currency, provider, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))
+       RETURNING ${ORDER_COLUMNS}`,
+      [
+        order.userId,
+        order.teamId,
+        order.kind,
+        order.packId,
+        order.levelId,
+        order.itemName,
+        order.credits,
+        order.amountMinor,
+        order.currency,
+        order.provider,
+        order.pendingMinutes,
+      ],
+    );
+    return row;
+  }
+
+  /** Any order by id (the provider's answers name it); undefined when there is none. */
+  async order(id: string): Promise<OrderRow | undefined> {
+    const [row] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+    return row;
+  }
+
+  async orderOf(userId: number, id: string): Promise<OrderRow | undefined> {
+    const [row] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return row;
+  }
+
+  /** A page of the member's orders, newest first, with how many there are in all. */
+  async pageOfUser(userId: number, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const rows: (OrderRow & { total: number })[] = await this.dataSource.query(
+      `SELECT ${ORDER_COLUMNS}, count(*) OVER ()::int AS total FROM orders WHERE user_id = $1
+        ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /** Pending orders of the member past their time become expired (read before the member's orders are shown). */
+  async expireOverdue(userId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE orders SET state = 'expired' WHERE user_id = $1 AND state = 'pending' AND expires_at < now()`,
+      [userId],
+    );
+  }
+
+  /**
+   * Settles an order that has not been settled (pending, or expired before the provider's late
+   * answer: the customer was charged), in the caller's transaction. The row lock makes a second,
+   * concurrent answer wait and then find it settled: undefined, nothing changed.
+   */
+  async settle(manager: EntityManager, orderId: string, settlement: Settlement): Promise<OrderRow | undefined> {
+    const [rows] = await manager.query(
+      `UPDATE orders SET state = $2, provider_ref = $3, provider_text = $4, settled_at = now()
+        WHERE id = $1 AND state IN ('pending', 'expired')
+        RETURNING ${ORDER_COLUMNS}`,
+      [orderId, settlement.state, settlement.providerRef, settlement.providerText],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Adds a paid period of a level: it starts now, or when the member's last period ends (the
+   * same level extends, another is queued). The member's row is locked so two purchases at once
+   * queue one after the other.
+   */
+  async addMembership(manager: EntityManager, userId: number, levelId: number, orderId: string): Promise<void> {
+    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    await manager.query(
+      `INSERT INTO memberships (user_id, level_id, order_id, starts_at, ends_at)
+       SELECT $1, l.id, $3, s.starts_at, s.starts_at + make_interval(days => l.period_days)
+         FROM membership_levels l,
+              LATERAL (SELECT greatest(now(), (SELECT max(ends_at) FROM memberships WHERE user_id = $1)) AS starts_at) s
+        WHERE l.id = $2`,
+      [userId, levelId, orderId],
+    );
+  }
+
+  /** The period that contains now, with the last end of the member's queued periods. */
+  async currentMembership(userId: number): Promise<(MembershipRow & { paid_until: Date }) | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT m.level_id, l.name AS level_name, m.starts_at, m.ends_at,
+              (SELECT max(ends_at) FROM memberships WHERE user_id = $1) AS paid_until
+         FROM memberships m JOIN membership_levels l ON l.id = m.level_id
+        WHERE m.user_id = $1 AND m.starts_at <= now() AND m.ends_at > now()`,
+      [userId],
+    );
+    return row;
+  }
+}

@@ -1,0 +1,116 @@
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { AppError } from '../common/errors/app-error.js';
+import { payrocResponseHash } from './payroc-hash.js';
+import { fromPayrocOrderId, toPayrocOrderId } from './payroc-order-id.js';
+import { PayrocProvider } from './payroc.provider.js';
+
+const SECRET = 'terminal-secret-0123456789';
+const provider = new PayrocProvider(
+  {
+    terminalId: '3204004',
+    secret: SECRET,
+    pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+    publicUrl: () => 'https://surfex.example',
+  },
+  () => new Date('2026-02-10T09:14:54.058Z'),
+);
+const order = { id: '6f1c2d3e-0000-4000-8000-000000000001', amountMinor: 1000, currency: 'USD', itemName: 'Plus' };
+
+/** An answer as Payroc would send it, signed with `secret`. */
+function answer(overrides: Record<string, string> = {}, secret = SECRET): Record<string, string> {
+  const fields = {
+    TERMINALID: '3204004',
+    ORDERID: toPayrocOrderId(order.id),
+    AMOUNT: '10.00',
+    CURRENCY: 'USD',
+    DATETIME: '10-02-2026:09:15:31:412',
+    RESPONSECODE: 'A',
+    RESPONSETEXT: 'APPROVAL',
+    UNIQUEREF: 'REF123',
+    ...overrides,
+  };
+  const hash = payrocResponseHash(
+    {
+      terminalId: fields.TERMINALID,
+      orderId: fields.ORDERID,
+      amount: fields.AMOUNT,
+      dateTime: fields.DATETIME,
+      responseCode: fields.RESPONSECODE,
+      responseText: fields.RESPONSETEXT,
+    },
+    secret,
+  );
+  return { ...fields, HASH: hash };
+}
+
+function refusal(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof AppError ? error.code : 'not an AppError';
+  }
+  return undefined;
+}
+
+describe('Payroc provider', () => {
+  it('posts the order to the configured page with the documented fields and request hash', () => {
+    const form = provider.createCheckout(order);
+    expect(form.method).toBe('POST');
+    expect(form.url).toBe('https://payments.uat.payroc.com/merchant/paymentpage');
+    expect(form.fields).toMatchObject({
+      TERMINALID: '3204004',
+      ORDERID: toPayrocOrderId(order.id),
+      AMOUNT: '10.00',
+      CURRENCY: 'USD',
+      DATETIME: '10-02-2026:09:14:54:058',
+      RECEIPTPAGEURL: 'https://surfex.example/data/payment/hook/payroc/receipt',
+      VALIDATIONURL: 'https://surfex.example/payment/hook/payroc/validation',
+    });
+    expect(form.fields.HASH).toMatch(/^[0-9a-f]{128}$/);
+    expect(form.fields.ORDERID.length).toBeLessThanOrEqual(24);
+    expect(provider.orderIdOf({ ORDERID: form.fields.ORDERID })).toBe(order.id);
+    expect(fromPayrocOrderId(form.fields.ORDERID)).toBe(order.id);
+  });
+
+  it('accepts a genuine approval and a genuine decline', () => {
+    expect(provider.verifyReturn(answer(), order)).toEqual({
+      orderId: order.id,
+      approved: true,
+      providerRef: 'REF123',
+      providerText: 'APPROVAL',
+    });
+    const declined = provider.verifyNotification(answer({ RESPONSECODE: 'D', RESPONSETEXT: 'DECLINED' }), order);
+    expect(declined.approved).toBe(false);
+  });
+
+  it('refuses a wrong or missing hash, and an answer signed with another secret', () => {
+    expect(refusal(() => provider.verifyReturn({ ...answer(), HASH: 'f'.repeat(128) }, order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
+    const { HASH: _dropped, ...unsigned } = answer();
+    expect(refusal(() => provider.verifyReturn(unsigned, order))).toBe(ErrorCode.PaymentSignatureInvalid);
+    expect(refusal(() => provider.verifyReturn(answer({}, 'another-secret-0123456'), order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
+  });
+
+  it('refuses a changed amount, order id or answer code after signing', () => {
+    expect(refusal(() => provider.verifyReturn({ ...answer(), AMOUNT: '1.00' }, order))).toBe(ErrorCode.PaymentSignatureInvalid);
+    expect(refusal(() => provider.verifyReturn({ ...answer(), ORDERID: 'other' }, order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
+    expect(refusal(() => provider.verifyReturn({ ...answer({ RESPONSECODE: 'D' }), RESPONSECODE: 'A' }, order))).toBe(
+      ErrorCode.PaymentSignatureInvalid,
+    );
+  });
+
+  it("refuses a signed answer whose amount, currency or order is not this order's", () => {
+    expect(refusal(() => provider.verifyReturn(answer({ AMOUNT: '1.00' }), order))).toBe(ErrorCode.PaymentMismatch);
+    expect(refusal(() => provider.verifyReturn(answer({ CURRENCY: 'EUR' }), order))).toBe(ErrorCode.PaymentMismatch);
+    expect(refusal(() => provider.verifyReturn(answer({ ORDERID: 'another-order' }), order))).toBe(ErrorCode.PaymentMismatch);
+  });
+
+  it('refuses an answer for an unknown terminal', () => {
+    expect(refusal(() => provider.verifyReturn(answer({ TERMINALID: '9999999' }), order))).toBe(ErrorCode.PaymentUnknownTerminal);
+  });
+});

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { text } from '../validation/text.js';
+
+/** What an order buys: a pack of credits, or a period of a membership level. */
+export const PURCHASE_KINDS = ['pack', 'level'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/**
+ * An order's life: `pending` until the provider answers, then `paid` or `declined` once and for
+ * good; a pending order nobody paid becomes `expired` after ORDER_PENDING_MINUTES (a late approval
+ * still pays it: the customer was charged). `refunded` follows `paid` only.
+ */
+export const ORDER_STATES = ['pending', 'paid', 'declined', 'expired', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The payment providers: Payroc's Hosted Payment Page, or the app's own offline test page. */
+export const PAYMENT_PROVIDERS = ['payroc', 'local'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** How long an order waits for the provider before it expires by itself. */
+export const ORDER_PENDING_MINUTES = 60;
+
+/** Prices are whole minor units (cents) with an ISO 4217 currency. */
+export interface Price {
+  amountMinor: number;
+  currency: string;
+}
+
+export interface CreditPack extends Price {
+  id: number;
+  name: string;
+  credits: number;
+}
+
+/** What a membership level gives a member for as long as it lasts. */
+export interface MembershipLevel extends Price {
+  id: number;
+  name: string;
+  creditsPerView: number;
+  surfTimerSeconds: number;
+  dailyCap: number;
+  activeCampaigns: number;
+  /** Credits granted at the start of every month of the membership. */
+  monthlyCredits: number;
+  /** How many days one purchase lasts. */
+  periodDays: number;
+}
+
+export interface BillingCatalog {
+  packs: CreditPack[];
+  levels: MembershipLevel[];
+}
+
+/** One order, as its owner sees it (and prints as a receipt). */
+export interface Order extends Price {
+  id: string;
+  kind: PurchaseKind;
+  /** The pack's or the level's name at the time of the order. */
+  itemName: string;
+  /** Credits a pack adds; 0 for a level. */
+  credits: number;
+  state: OrderState;
+  provider: PaymentProviderName;
+  /** The provider's reference of the settled payment (printed on the receipt). */
+  providerRef: string | null;
+  teamId: number | null;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** The member's current membership, if any. */
+export interface CurrentMembership {
+  levelId: number;
+  levelName: string;
+  startsAt: string;
+  /** When the current period ends (its renewal date). */
+  endsAt: string;
+  /** When the last paid or queued period ends. */
+  paidUntil: string;
+}
+
+/**
+ * Where the browser goes to pay: a form to submit to the provider's hosted page with exactly
+ * these fields (`method` POST for Payroc, GET for the local test page).
+ */
+export interface CheckoutForm {
+  method: 'GET' | 'POST';
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface CheckoutAnswer {
+  order: Order;
+  checkout: CheckoutForm;
+}
+
+export const checkoutSchema = z.object({
+  kind: z.enum(PURCHASE_KINDS),
+  id: z.number().int().min(1).max(2_147_483_647),
+});
+export type CheckoutPayload = z.infer<typeof checkoutSchema>;
+
+/** The local test provider's page: the order and the token that lets its holder decide it. */
+export const localCheckoutQuerySchema = z.object({ order: text().uuid(), token: text().max(200) });
+
+/** The local test page's answer, as its buttons send it. */
+export const localDecisionQuerySchema = localCheckoutQuerySchema.extend({ decision: z.enum(['approve', 'decline']) });
+
+export const BILLING_ENDPOINTS = {
+  /** GET → BillingCatalog */
+  catalog: '/data/billing/catalog',
+  /** POST CheckoutPayload → CheckoutAnswer */
+  checkout: '/data/billing/checkout',
+  /** GET ?page → Paged<Order>, newest first */
+  orders: '/data/billing/orders',
+  /** GET → Order (another member's: not_found) */
+  order: (id: string) => `/data/billing/orders/${encodeURIComponent(id)}`,
+  /** GET → CurrentMembership | null */
+  membership: '/data/billing/membership',
+  /** Payroc sends the customer back here with the signed result; answers a redirect to UPGRADE_COMPLETE_PATH. */
+  payrocReceipt: '/data/payment/hook/payroc/receipt',
+  /**
+   * Payroc's background validation, server to server: a form POST, outside /data because it
+   * carries no XHR marker (the hash authenticates it); answers 200 once the answer is taken.
+   */
+  payrocValidation: '/payment/hook/payroc/validation',
+  /** The local test provider's hosted page (HTML). */
+  localCheckout: '/data/payment/local/checkout',
+  /** The local test page's approve / decline buttons. */
+  localDecision: '/data/payment/local/decide',
+  localReceipt: '/data/payment/hook/local/receipt',
+} as const;
+
+/** The page that shows an order's outcome after the provider's page: `?order=<id>`. */
+export const UPGRADE_COMPLETE_PATH = '/upgrade/complete';
