@@ -22,6 +22,7 @@ import { Tracking1795501000000 } from './1795501000000-Tracking.js';
 import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
 import { Teams1795504000000 } from './1795504000000-Teams.js';
+import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   CreditedRollup1795502000000,
   StatsDimensions1795503000000,
   Teams1795504000000,
+  TeamPosts1795504100000,
 ];
