@@ -88,7 +88,10 @@ function trackingRequests(postIds, accepted) {
       return {
         ...request,
         path: `/data/feed/recordFeedActivity/${eventName}`,
-        body: JSON.stringify({ obj, notes: { source: 'website', place: 'feed', ...notes } }),
+        body: JSON.stringify({
+          obj,
+          notes: { source: 'website', place: 'feed', visit: context.visitID, page: context.pageID, ...notes },
+        }),
       };
     },
     onResponse: count('event'),

@@ -50,7 +50,12 @@ const commonNotes = {
   utat: text().max(100).optional(),
   [PRODUCT_NOTE_KEY]: z.literal(1).optional(),
   place: z.enum(TRACKING_PLACES).optional(),
+  /** The visit and the page view the event happened in: a view counts once per visit, and is broken down by its page view. */
+  visit: trackingIdSchema.optional(),
+  page: trackingIdSchema.optional(),
 };
+/** The notes every event may carry, besides its own. */
+export type CommonNotes = z.infer<z.ZodObject<typeof commonNotes>>;
 
 const postId = z.number().int().positive().max(2_147_483_647);
 

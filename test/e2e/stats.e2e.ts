@@ -34,13 +34,21 @@ test('Detailed Stats shows a member the charts and tables of their posts, over t
      VALUES ($1, current_date - 1, 'DE', 30, 20), ($1, current_date - 1, 'FR', 10, 5)`,
     [pid],
   );
+  await app.db.query(
+    `INSERT INTO post_stats_dimension_daily (post_id, day, dimension, value, seen, viewed)
+     VALUES ($1, current_date - 1, 'language', 'de', 30, 20), ($1, current_date - 1, 'device', 'phone', 40, 25),
+            ($1, current_date - 1, 'referrer', '', 12, 12), ($1, current_date - 1, 'referrer', 'news.example', 3, 1)`,
+    [pid],
+  );
 
   await page.goto('/home/stats/detailed');
   await page.getByRole('button', { name: '7 days' }).click();
   await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   const tiles = page.locator('.stats-tiles');
-  await expect(tiles.getByText('Seen').locator('..')).toContainText('52');
-  await expect(tiles.getByText('Credited views').locator('..')).toContainText('9');
+  const tile = (label: string) => tiles.getByText(label, { exact: true }).locator('..');
+  await expect(tile('Seen')).toContainText('52');
+  await expect(tile('Credited views')).toContainText('9');
+  await expect(tile('Today')).toContainText('0');
   await expect(page.locator('.stats-chart-canvas canvas').first()).toBeVisible();
   const dayTable = page.getByRole('table', { name: /by day/ });
   await expect(dayTable.getByRole('row')).toHaveCount(8);
@@ -50,8 +58,32 @@ test('Detailed Stats shows a member the charts and tables of their posts, over t
   await expect(dayTable).toBeVisible();
 
   await page.getByRole('button', { name: '30 days' }).click();
-  await expect(tiles.getByText('Seen').locator('..')).toContainText('152');
+  await expect(tile('Seen')).toContainText('152');
   await expect(dayTable.getByRole('row')).toHaveCount(31);
+
+  // A range of days of the member's choosing: the table follows, and a reload keeps it.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const range = page.getByRole('form', { name: 'Date range' });
+  await range.getByLabel('From').fill(day(25));
+  await range.getByLabel('To').fill(day(15));
+  await range.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${day(25)}&to=${day(15)}`));
+  await expect(page.getByRole('heading', { name: `All your posts, ${day(25)} to ${day(15)}` })).toBeVisible();
+  await expect(dayTable.getByRole('row')).toHaveCount(12);
+  await expect(tile('Seen')).toContainText('100');
+  await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(tile('Today')).toHaveCount(0);
+  await page.reload();
+  await expect(dayTable.getByRole('row')).toHaveCount(12);
+  await expect(range.getByLabel('From')).toHaveValue(day(25));
+  // A range ending after today is refused on the spot, next to its field.
+  await range.getByLabel('To').fill(day(-1));
+  await range.getByRole('button', { name: 'Apply' }).click();
+  await expect(range.getByLabel('To')).toHaveAccessibleDescription(/The range cannot end after today\./);
+  await expect(page).toHaveURL(new RegExp(`to=${day(15)}`));
+  await page.getByRole('button', { name: '30 days' }).click();
+  await expect(page).not.toHaveURL(/from=/);
+  await expect(tile('Seen')).toContainText('152');
 
   const checkPage = async (label: string) => {
     await settleAnimations(page);
@@ -66,6 +98,13 @@ test('Detailed Stats shows a member the charts and tables of their posts, over t
     expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `page width, ${label}`).toBeLessThanOrEqual(375);
   };
   await checkPage('overview');
+
+  // The breakdowns of all the member's posts, as bar lists.
+  await expect(page.getByRole('region', { name: 'Top languages' })).toContainText('German');
+  await expect(page.getByRole('region', { name: 'Devices' })).toContainText('Phone');
+  await expect(page.getByRole('region', { name: 'Top referrers' }).getByRole('listitem').first()).toContainText('Direct');
+  await expect(page.getByRole('region', { name: 'Top referrers' })).toContainText('news.example');
+  await expect(page.getByRole('region', { name: 'By hour of day' }).getByRole('listitem')).toHaveCount(24);
 
   // The funnel, and the period's days as a CSV file.
   const funnel = page.getByRole('region', { name: 'Funnel' });
@@ -88,7 +127,8 @@ test('Detailed Stats shows a member the charts and tables of their posts, over t
   await expect(page.getByRole('region', { name: 'Where it was seen' })).toContainText('Feeds');
   await expect(page.getByRole('region', { name: 'Where it was seen' })).toContainText('Earn Credits');
   await expect(page.getByRole('region', { name: 'Top countries' })).toContainText('Germany');
-  await expect(page.locator('.stats-tiles').getByText('Link clicks').locator('..')).toContainText('3');
+  await expect(tile('Link clicks')).toContainText('3');
+  await expect(page.getByRole('region', { name: 'Top languages' })).toContainText('German');
   await expect(page.locator('.stats-chart-canvas canvas').first()).toBeVisible();
   await checkPage('one post');
 

@@ -6,7 +6,10 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const tile = (page: import('@playwright/test').Page, label: string) =>
   page.locator('.stats-tiles').getByText(label, { exact: true }).locator('..');
 
-test("a post scrolled into view for two seconds counts as viewed on its owner's Detailed Stats", async ({ browser, app }) => {
+test("a post scrolled into view for two seconds counts as viewed on its owner's Detailed Stats, live and after a reload", async ({
+  browser,
+  app,
+}) => {
   const owner = await signUpMember(
     { newContext: (options) => browser.newContext({ ...options, timezoneId: 'UTC' }) },
     app,
@@ -40,7 +43,11 @@ test("a post scrolled into view for two seconds counts as viewed on its owner's 
   const request = await fullView;
   expect(request.postDataJSON()).toMatchObject({ obj: pid, notes: { source: 'website', place: 'profile', seen: 10 } });
 
-  // The writer flushes every second; the page reads the rollups again on reload.
+  // The writer flushes every second and pushes what it counted to the owner's open page.
+  await expect(tile(owner.page, 'Today')).toHaveText(/^Today\s*1\s*viewed/, { timeout: 15_000 });
+  await expect(tile(owner.page, 'Viewed')).toHaveText(/^Viewed\s*1$/);
+
+  // A reload reads the same figures from the rollups.
   await expect
     .poll(
       async () => {

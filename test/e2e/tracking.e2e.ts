@@ -167,7 +167,15 @@ test('a post scrolled into view for 2 s records a level-10 view once, after its 
   await expect.poll(() => views(oldest).length, { timeout: 5000 }).toBe(2);
   const level10 = sent.find((call) => call.body.obj === oldest && call.body.notes?.seen === 10)!;
   expect(level10.at - scrolledAt).toBeGreaterThanOrEqual(1900);
-  expect(level10.body.notes).toMatchObject({ source: 'website', place: 'feed', seen: 10 });
+  // It names the visit and page view it happened in, so it counts once per visit and is broken down by the page view.
+  const pageView = records(sent).at(-1)!.body;
+  expect(level10.body.notes).toMatchObject({
+    source: 'website',
+    place: 'feed',
+    seen: 10,
+    visit: pageView.visitID,
+    page: pageView.pageID,
+  });
   expect(level10.body.notes!.time).toBeGreaterThanOrEqual(2000);
 
   // Once per page view: away and back again records nothing more.

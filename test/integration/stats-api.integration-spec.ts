@@ -1,10 +1,23 @@
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import { STATS_ENDPOINTS, type PostStats, type StatsOverview } from '../../shared/stats/stats.js';
+import { STATS_ENDPOINTS, type PostStats, type StatsCounts, type StatsOverview } from '../../shared/stats/stats.js';
 import { signUp } from '../support/accounts.js';
-import { dayIn, hourAgo, seedCountryDay, seedHourly } from '../support/stats-fixtures.js';
+import { addDays } from '../../shared/stats/stats-range.js';
+import { dayIn, hourAgo, seedCountryDay, seedDimensionDay, seedHourly, seedProfileViews } from '../support/stats-fixtures.js';
 import { createPost } from '../support/surf-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
+
+const NONE: StatsCounts = {
+  seen: 0,
+  viewed: 0,
+  credited: 0,
+  linkClicks: 0,
+  videoPlays: 0,
+  imageViews: 0,
+  profileViews: 0,
+  comments: 0,
+  feels: 0,
+};
 
 const testApp = useTestApp();
 const { db } = testApp;
@@ -48,7 +61,7 @@ describe('who may read stats', () => {
     const overview = await bob.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`);
     expect(overview.status).toBe(200);
     expect(overview.body.data!.posts).toEqual([]);
-    expect(overview.body.data!.totals).toEqual({ seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 });
+    expect(overview.body.data!.totals).toEqual(NONE);
   });
 
   it('a deleted post has no stats any more', async () => {
@@ -93,6 +106,202 @@ describe('bad queries', () => {
   });
 });
 
+describe('bad ranges', () => {
+  const today = () => dayIn(new Date(), 'UTC');
+  it.each([
+    ['the last day before the first', () => `from=${addDays(today(), -3)}&to=${addDays(today(), -5)}`, 'to'],
+    ['more than 366 days', () => `from=${addDays(today(), -366)}&to=${today()}`, 'from'],
+    ['a range ending tomorrow', () => `from=${addDays(today(), -3)}&to=${addDays(today(), 1)}`, 'to'],
+    ['a date written another way', () => `from=${today().replaceAll('-', '/')}&to=${today()}`, 'from'],
+    ['a day not in the calendar', () => `from=2026-02-30&to=${today()}`, 'from'],
+    ['a first day without a last', () => `from=${addDays(today(), -3)}`, 'to'],
+    ['a last day without a first', () => `to=${today()}`, 'from'],
+    ['both a number of days and a range', () => `days=7&from=${addDays(today(), -3)}&to=${today()}`, 'days'],
+  ])('%s is refused with a 400 naming the field', async (_, query, field) => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    for (const path of [`${STATS_ENDPOINTS.overview}?${query()}`, postStatsPath(pid, `?${query()}`)]) {
+      const { status, body } = await alice.browser.get(path);
+      expect(status).toBe(400);
+      expect(body.errors.map((error) => `${error.code} ${error.field}`)).toEqual([`${ErrorCode.Validation} ${field}`]);
+      expect(body.data).toBeNull();
+    }
+  });
+
+  it('366 days up to today, and a one-day range, are answered', async () => {
+    const alice = await member();
+    for (const [from, days] of [
+      [addDays(today(), -365), 366],
+      [today(), 1],
+    ] as const) {
+      const { status, body } = await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?from=${from}&to=${today()}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ days, from, to: today() });
+      expect(body.data!.daily).toHaveLength(days);
+    }
+  });
+});
+
+describe('a free range of days', () => {
+  it('lists the days from its first to its last and counts only what happened in them', async () => {
+    const alice = await member();
+    const pid = await postOf(alice.browser);
+    const today = dayIn(new Date(), 'UTC');
+    const [from, to] = [addDays(today, -10), addDays(today, -3)];
+    await seedHourly(db, pid, new Date(`${addDays(today, -5)}T10:00:00Z`), 'feed', { seen: 5, viewed: 3, profileViews: 2 });
+    await seedHourly(db, pid, new Date(`${from}T00:00:00Z`), 'surf', { seen: 1, viewed: 1, credited: 1 });
+    // The hour after its last day, and the hour before its first: outside the range.
+    await seedHourly(db, pid, new Date(`${addDays(today, -2)}T00:00:00Z`), 'feed', { seen: 100 });
+    await seedHourly(db, pid, new Date(`${addDays(today, -11)}T23:00:00Z`), 'feed', { seen: 1000 });
+    await seedDimensionDay(db, pid, addDays(today, -5), 'language', 'de', { seen: 4, viewed: 2 });
+    await seedDimensionDay(db, pid, addDays(today, -2), 'language', 'de', { seen: 40, viewed: 20 });
+
+    for (const path of [postStatsPath(pid, `?from=${from}&to=${to}`), `${STATS_ENDPOINTS.overview}?from=${from}&to=${to}`]) {
+      // Twice: the second answer comes from the kept finished days.
+      for (const _ of [1, 2]) {
+        const { status, body } = await alice.browser.get<PostStats | StatsOverview>(path);
+        expect(status).toBe(200);
+        const stats = body.data!;
+        expect(stats).toMatchObject({ days: 8, from, to, tz: 'UTC' });
+        expect(stats.daily.map((entry) => entry.day)).toEqual(Array.from({ length: 8 }, (__, index) => addDays(from, index)));
+        expect(stats.totals).toEqual({ ...NONE, seen: 6, viewed: 4, credited: 1, profileViews: 2 });
+        expect(stats.daily.find((entry) => entry.day === addDays(today, -5))).toMatchObject({ seen: 5, profileViews: 2 });
+        expect(stats.daily[0]).toMatchObject({ seen: 1, credited: 1 });
+        expect(stats.languages).toEqual([{ value: 'de', seen: 4, viewed: 2 }]);
+      }
+    }
+  });
+});
+
+describe('breakdowns', () => {
+  it('by hour of day in the member’s zone, language, device and referrer add up to what was counted', async () => {
+    const alice = await member();
+    const first = await postOf(alice.browser, 'First');
+    const second = await postOf(alice.browser, 'Second');
+    const today = dayIn(new Date(), 'UTC');
+    // Twelve hours off the current one, three days ago (a finished day), and the current hour (live).
+    const earlier = (hourAgo(0).getUTCHours() + 12) % 24;
+    const morning = new Date(`${addDays(today, -3)}T${String(earlier).padStart(2, '0')}:00:00Z`);
+    const inTokyo = (hour: number) => (hour + 9) % 24;
+    await seedHourly(db, first, morning, 'feed', { seen: 6, viewed: 4, linkClicks: 1 });
+    await seedHourly(db, first, morning, 'surf', { seen: 2, viewed: 2 });
+    await seedHourly(db, first, hourAgo(0), 'feed', { seen: 3, viewed: 1, linkClicks: 2 });
+    await seedHourly(db, second, morning, 'profile', { seen: 10, viewed: 5 });
+    const languages = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'sv', 'pt', 'ja', 'ko', ''];
+    for (const [index, language] of languages.entries())
+      await seedDimensionDay(db, first, addDays(today, -3), 'language', language, { seen: 30 - index, viewed: 20 - index });
+    await seedDimensionDay(db, first, today, 'language', 'ko', { seen: 50, viewed: 50 });
+    await seedDimensionDay(db, first, addDays(today, -3), 'device', 'phone', { seen: 5, viewed: 3 });
+    await seedDimensionDay(db, first, today, 'device', 'phone', { seen: 1, viewed: 1 });
+    await seedDimensionDay(db, first, today, 'device', 'desktop', { seen: 2, viewed: 0 });
+    await seedDimensionDay(db, second, addDays(today, -3), 'device', 'desktop', { seen: 7, viewed: 7 });
+    await seedDimensionDay(db, first, addDays(today, -3), 'referrer', '', { seen: 4, viewed: 4 });
+    await seedDimensionDay(db, first, addDays(today, -3), 'referrer', 'news.example', { seen: 5, viewed: 1 });
+    await seedDimensionDay(db, second, today, 'referrer', 'news.example', { seen: 1, viewed: 1 });
+
+    const post = (await alice.browser.get<PostStats>(postStatsPath(first, '?days=7&tz=Asia%2FTokyo'))).body.data!;
+    expect(post.hours).toHaveLength(24);
+    expect(post.hours.map((entry) => entry.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+    expect(post.hours[inTokyo(earlier)]).toEqual({ hour: inTokyo(earlier), seen: 8, viewed: 6, linkClicks: 1 });
+    expect(post.hours[inTokyo(hourAgo(0).getUTCHours())]).toMatchObject({ seen: 3, viewed: 1, linkClicks: 2 });
+    expect(post.hours.reduce((sum, entry) => sum + entry.seen, 0)).toBe(11);
+    expect(post.hours.reduce((sum, entry) => sum + entry.linkClicks, 0)).toBe(post.totals.linkClicks);
+    expect(post.languages).toHaveLength(10);
+    expect(post.languages[0]).toEqual({ value: 'ko', seen: 70, viewed: 60 });
+    expect(post.languages.slice(1).map((entry) => entry.value)).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'sv', 'pt']);
+    expect(post.devices).toEqual([
+      { value: 'phone', seen: 6, viewed: 4 },
+      { value: 'desktop', seen: 2, viewed: 0 },
+    ]);
+    expect(post.referrers).toEqual([
+      { value: '', seen: 4, viewed: 4 },
+      { value: 'news.example', seen: 5, viewed: 1 },
+    ]);
+
+    const overview = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7&tz=Asia%2FTokyo`)).body.data!;
+    expect(overview.hours[inTokyo(earlier)]).toEqual({ hour: inTokyo(earlier), seen: 18, viewed: 11, linkClicks: 1 });
+    expect(overview.hours.reduce((sum, entry) => sum + entry.viewed, 0)).toBe(overview.totals.viewed);
+    expect(overview.devices).toEqual([
+      { value: 'desktop', seen: 9, viewed: 7 },
+      { value: 'phone', seen: 6, viewed: 4 },
+    ]);
+    expect(overview.referrers).toEqual([
+      { value: '', seen: 4, viewed: 4 },
+      { value: 'news.example', seen: 6, viewed: 2 },
+    ]);
+    expect(overview.sources).toEqual([
+      { source: 'profile', seen: 10, viewed: 5 },
+      { source: 'feed', seen: 9, viewed: 5 },
+      { source: 'surf', seen: 2, viewed: 2 },
+    ]);
+  });
+});
+
+describe('profile views, comments and feels', () => {
+  it('are counted in the period by when they happened; deleted comments are not', async () => {
+    const alice = await member();
+    const bob = await member();
+    const carol = await member();
+    const pid = await postOf(alice.browser);
+    const other = await postOf(bob.browser, 'Bob’s post');
+    const today = dayIn(new Date(), 'UTC');
+    const threeDaysAgo = new Date(`${addDays(today, -3)}T12:00:00Z`);
+    await seedHourly(db, pid, threeDaysAgo, 'feed', { seen: 4, profileViews: 3 });
+    await seedHourly(db, pid, hourAgo(0), 'surf', { seen: 1, profileViews: 1 });
+    const comment = (postId: number, by: number, at: Date, deleted = false) =>
+      db.query(`INSERT INTO comments (post_id, user_id, text, created_at, deleted_at) VALUES ($1, $2, 'Nice', $3, $4)`, [
+        postId,
+        by,
+        at,
+        deleted ? at : null,
+      ]);
+    await comment(pid, bob.id, new Date());
+    await comment(pid, carol.id, new Date());
+    await comment(pid, bob.id, new Date(), true);
+    await comment(pid, carol.id, threeDaysAgo);
+    await comment(pid, carol.id, new Date(`${addDays(today, -40)}T12:00:00Z`));
+    await comment(other, alice.id, new Date());
+    const feel = (postId: number, by: number, at: Date) =>
+      db.query(`INSERT INTO post_feels (post_id, user_id, kind, created_at) VALUES ($1, $2, 'love', $3)`, [postId, by, at]);
+    await feel(pid, bob.id, new Date());
+    await feel(pid, carol.id, threeDaysAgo);
+    await feel(other, alice.id, new Date());
+    await seedProfileViews(db, alice.id, hourAgo(0), 5);
+    await seedProfileViews(db, alice.id, threeDaysAgo, 2);
+    await seedProfileViews(db, alice.id, new Date(`${addDays(today, -40)}T12:00:00Z`), 100);
+    await seedProfileViews(db, bob.id, hourAgo(0), 9);
+
+    const post = (await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'))).body.data!;
+    expect(post.totals).toEqual({ ...NONE, seen: 5, profileViews: 4, comments: 3, feels: 2 });
+    expect(post.daily.at(-1)).toMatchObject({ profileViews: 1, comments: 2, feels: 1 });
+    expect(post.daily.find((entry) => entry.day === addDays(today, -3))).toMatchObject({
+      profileViews: 3,
+      comments: 1,
+      feels: 1,
+    });
+
+    const overview = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`)).body.data!;
+    expect(overview.totals).toEqual(post.totals);
+    expect(overview.ownProfileViews).toBe(7);
+    expect(overview.posts.map((entry) => [entry.pid, entry.totals.comments, entry.totals.feels])).toEqual([[pid, 3, 2]]);
+    // Bob sees only what his own post received, and none of Alice's, over a range too.
+    const bobs = (await bob.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?from=${addDays(today, -6)}&to=${today}`)).body
+      .data!;
+    expect(bobs.totals).toEqual({ ...NONE, comments: 1, feels: 1 });
+    expect(bobs.ownProfileViews).toBe(9);
+    expect((await bob.browser.get(postStatsPath(pid, `?from=${addDays(today, -6)}&to=${today}`))).status).toBe(404);
+
+    const ninety = (await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=90`)).body.data!;
+    expect(ninety.ownProfileViews).toBe(107);
+    expect(ninety.totals.comments).toBe(4);
+
+    // Counted once a day has been kept too: a comment deleted today leaves today's figure at once.
+    await db.query(`UPDATE comments SET deleted_at = now() WHERE post_id = $1 AND created_at > now() - interval '1 hour'`, [pid]);
+    const after = (await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'))).body.data!;
+    expect(after.totals.comments).toBe(1);
+  });
+});
+
 describe('days of the period', () => {
   it('lists every day of the period up to today, empty ones with zeros', async () => {
     const alice = await member();
@@ -110,9 +319,7 @@ describe('days of the period', () => {
       expect(new Set(listed).size).toBe(days);
       expect([...listed].sort()).toEqual(listed);
       const counted = daily.filter((entry) => entry.seen > 0);
-      const expected = [
-        { day: dayIn(threeDaysAgo, 'UTC'), seen: 5, viewed: 3, credited: 0, linkClicks: 1, videoPlays: 0, imageViews: 0 },
-      ];
+      const expected = [{ ...NONE, day: dayIn(threeDaysAgo, 'UTC'), seen: 5, viewed: 3, linkClicks: 1 }];
       if (days === 90)
         expected.unshift({ ...expected[0]!, day: dayIn(hourAgo(24 * 40), 'UTC'), seen: 100, viewed: 0, linkClicks: 0 });
       expect(counted).toEqual(expected);
@@ -166,8 +373,8 @@ describe('what a post shows', () => {
     const { status, body } = await alice.browser.get<PostStats>(postStatsPath(pid, '?days=7'));
     expect(status).toBe(200);
     const stats = body.data!;
-    expect(stats).toMatchObject({ pid, days: 7, tz: 'UTC' });
-    expect(stats.totals).toEqual({ seen: 24, viewed: 13, credited: 6, linkClicks: 2, videoPlays: 1, imageViews: 3 });
+    expect(stats).toMatchObject({ pid, days: 7, tz: 'UTC', to: dayIn(new Date(), 'UTC') });
+    expect(stats.totals).toEqual({ ...NONE, seen: 24, viewed: 13, credited: 6, linkClicks: 2, videoPlays: 1, imageViews: 3 });
     expect(stats.sources).toEqual([
       { source: 'surf', seen: 8, viewed: 8 },
       { source: 'feed', seen: 15, viewed: 5 },
@@ -199,7 +406,7 @@ describe('what a post shows', () => {
 
     const { body } = await alice.browser.get<StatsOverview>(`${STATS_ENDPOINTS.overview}?days=7`);
     const overview = body.data!;
-    expect(overview.totals).toEqual({ seen: 35, viewed: 23, credited: 7, linkClicks: 0, videoPlays: 0, imageViews: 0 });
+    expect(overview.totals).toEqual({ ...NONE, seen: 35, viewed: 23, credited: 7 });
     expect(overview.daily).toHaveLength(7);
     expect(overview.daily.reduce((sum, day) => sum + day.viewed, 0)).toBe(23);
     expect(overview.posts.map((post) => [post.pid, post.text, post.totals.viewed])).toEqual([

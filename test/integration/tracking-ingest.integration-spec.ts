@@ -60,8 +60,8 @@ function visitRecord(overrides: Partial<VisitRecord> = {}): VisitRecord {
   };
 }
 
-function postView(obj: number, seen: 5 | 10, place: 'feed' | 'surf' = 'feed'): FeedActivity<'post_view'> {
-  return { obj, notes: { source: 'website', place, seen, time: seen === 10 ? 2000 : 0 } };
+function postView(obj: number, seen: 5 | 10, place: 'feed' | 'surf' = 'feed', visit?: string): FeedActivity<'post_view'> {
+  return { obj, notes: { source: 'website', place, seen, time: seen === 10 ? 2000 : 0, ...(visit ? { visit } : {}) } };
 }
 
 async function activity(browser: TestBrowser, name: FeedActivityName | string, payload: unknown) {
@@ -240,19 +240,24 @@ describe('who is tracked', () => {
 });
 
 describe('rollups', () => {
-  it('equal the raw events after a mixed load, and an unknown post id does not break the batch', async () => {
+  it('equal the raw events of distinct visits after a mixed load, and an unknown post id does not break the batch', async () => {
     const second = await postBy(owner.browser);
     const missing = 2_000_000_000;
     const member = await signUp(testApp.baseUrl);
     const calls: Promise<unknown>[] = [];
+    // Each round is a visit of its own: views and clicks count once per visit (tracking-counting).
     for (let i = 0; i < 12; i++) {
       const browser = i % 3 === 0 ? member.browser : visitor();
+      const visit = id();
       for (const pid of [postId, second, missing]) {
-        calls.push(activity(browser, 'post_view', postView(pid, 5, i % 2 ? 'feed' : 'surf')));
-        if (i % 2) calls.push(activity(browser, 'post_view', postView(pid, 10)));
+        calls.push(activity(browser, 'post_view', postView(pid, 5, i % 2 ? 'feed' : 'surf', visit)));
+        if (i % 2) calls.push(activity(browser, 'post_view', postView(pid, 10, 'feed', visit)));
         if (i % 3)
           calls.push(
-            activity(browser, 'post_link_click', { obj: pid, notes: { source: 'website', url: 'https://a.example', post: pid } }),
+            activity(browser, 'post_link_click', {
+              obj: pid,
+              notes: { source: 'website', url: 'https://a.example', post: pid, visit },
+            }),
           );
         if (i % 4 === 0) calls.push(activity(browser, 'playVideo', { obj: pid, notes: { source: 'website' } }));
         if (i % 5 === 0) calls.push(activity(browser, 'viewImage', { obj: pid, notes: { source: 'website', index: 1 } }));

@@ -8,6 +8,7 @@ export interface HourlyCounts {
   linkClicks?: number;
   videoPlays?: number;
   imageViews?: number;
+  profileViews?: number;
 }
 
 /**
@@ -16,8 +17,8 @@ export interface HourlyCounts {
  */
 export async function seedHourly(db: pg.Client, pid: number, hour: Date, place: string, counts: HourlyCounts): Promise<void> {
   await db.query(
-    `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, credited, link_clicks, video_plays, image_views)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, credited, link_clicks, video_plays, image_views, profile_views)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       pid,
       hour,
@@ -28,6 +29,7 @@ export async function seedHourly(db: pg.Client, pid: number, hour: Date, place: 
       counts.linkClicks ?? 0,
       counts.videoPlays ?? 0,
       counts.imageViews ?? 0,
+      counts.profileViews ?? 0,
     ],
   );
 }
@@ -46,6 +48,26 @@ export async function seedCountryDay(
     counts.seen,
     counts.viewed,
   ]);
+}
+
+/** A daily rollup row by language, device or referrer ('' for unknown or none), as the ingest leaves it. */
+export async function seedDimensionDay(
+  db: pg.Client,
+  pid: number,
+  day: string,
+  dimension: 'language' | 'device' | 'referrer',
+  value: string,
+  counts: { seen: number; viewed: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO post_stats_dimension_daily (post_id, day, dimension, value, seen, viewed) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [pid, day, dimension, value, counts.seen, counts.viewed],
+  );
+}
+
+/** Views of a member's own profile in one hour, as the ingest leaves them. */
+export async function seedProfileViews(db: pg.Client, userId: number, hour: Date, views: number): Promise<void> {
+  await db.query(`INSERT INTO profile_views_hourly (user_id, hour, views) VALUES ($1, $2, $3)`, [userId, hour, views]);
 }
 
 /** The start of the current hour, `hoursAgo` hours back. */

@@ -9,7 +9,7 @@ import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from 
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
-import { campaignFiguresChangedAtom } from '../stats/statsAtoms.js';
+import { campaignFiguresChangedAtom, receiveStatsCountedAtom } from '../stats/statsAtoms.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
@@ -84,6 +84,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     appStore.set(receiveCampaignCountersAtom, campaigns);
     appStore.set(campaignFiguresChangedAtom);
   });
+  next.on('stats:counted', ({ posts }) => appStore.set(receiveStatsCountedAtom, posts));
   next.on('posts:changed', ({ pid, item }) =>
     item ? appStore.set(putCampaignAtom, item) : appStore.set(removeCampaignAtom, pid),
   );

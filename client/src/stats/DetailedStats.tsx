@@ -1,17 +1,28 @@
 import { useAtom } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STATS_ENDPOINTS, STATS_PERIODS, type PostStats, type StatsCounts, type StatsOverview } from '@shared/stats/stats.js';
+import { addDays } from '@shared/stats/stats-range.js';
 import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { excerptOf } from '../posts/linkCard.js';
 import { CsvDownload } from './CsvDownload.js';
-import { StatsBars } from './StatsBars.js';
+import { StatsBreakdownLists } from './StatsBreakdownLists.js';
 import { StatsChart } from './StatsChart.js';
 import { StatsFunnel } from './StatsFunnel.js';
+import { StatsRangeForm } from './StatsRangeForm.js';
 import { statsPeriodAtom } from './statsAtoms.js';
-import { statsQuery, useStats } from './useStats.js';
+import {
+  browserTimeZone,
+  dayIn,
+  periodName,
+  selectionOf,
+  selectionQuery,
+  withSelection,
+  type StatsSelection,
+} from './statsSelection.js';
+import { useLiveCounted, useStats } from './useStats.js';
 import './stats.css';
 
 const TILES: { key: keyof StatsCounts; label: string }[] = [
@@ -21,72 +32,120 @@ const TILES: { key: keyof StatsCounts; label: string }[] = [
   { key: 'linkClicks', label: 'Link clicks' },
   { key: 'videoPlays', label: 'Video plays' },
   { key: 'imageViews', label: 'Picture views' },
+  { key: 'profileViews', label: 'Profile views' },
+  { key: 'comments', label: 'Comments' },
+  { key: 'feels', label: 'Feels' },
 ];
 
-const SOURCE_LABELS: Record<string, string> = {
-  surf: 'Earn Credits',
-  feed: 'Feeds',
-  post: 'Post page',
-  profile: 'Profiles',
-  group: 'Groups',
-  tag: 'Tags',
-  bookmarks: 'Bookmarks',
-  other: 'Elsewhere',
-};
+/** A period's name as file names carry it: "30-days" or "2026-11-01-to-2026-11-08". */
+const fileSpan = (answer: { days: number; from: string; to: string }, selection: StatsSelection) =>
+  'from' in selection ? `${answer.from}-to-${answer.to}` : `${answer.days}-days`;
 
-const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
-const countryName = (code: string | null) => (code ? (countryNames.of(code) ?? code) : 'Unknown');
-
-/** /home/stats/detailed: what happened to the member's posts over 7, 30 or 90 days; `?post=<pid>` shows one post. */
+/**
+ * /home/stats/detailed: what happened to the member's posts over the last 7, 30 or 90 days or a
+ * range of days (`?from=&to=`, kept in the address so a reload shows the same); `?post=<pid>`
+ * shows one post.
+ */
 export function DetailedStats() {
-  const [days, setDays] = useAtom(statsPeriodAtom);
-  const [params] = useSearchParams();
+  const [kept, setKept] = useAtom(statsPeriodAtom);
+  const [params, setParams] = useSearchParams();
+  const selection = selectionOf(params, kept);
   const pid = /^\d{1,10}$/.test(params.get('post') ?? '') ? Number(params.get('post')) : null;
+  const today = dayIn(Date.now(), browserTimeZone());
+  const initialRange = 'from' in selection ? selection : { from: addDays(today, 1 - selection.days), to: today };
   return (
     <div className="detailed-stats">
-      <div className="stats-periods" role="group" aria-label="Period">
-        {STATS_PERIODS.map((period) => (
-          <button
-            key={period}
-            type="button"
-            className="button button-secondary"
-            aria-pressed={days === period}
-            onClick={() => setDays(period)}
-          >
-            {period} days
-          </button>
-        ))}
+      <div className="stats-period-picker">
+        <div className="stats-periods" role="group" aria-label="Period">
+          {STATS_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              className="button button-secondary"
+              aria-pressed={!('from' in selection) && selection.days === period}
+              onClick={() => {
+                setKept(period);
+                setParams(withSelection(params, { days: period }));
+              }}
+            >
+              {period} days
+            </button>
+          ))}
+        </div>
+        <StatsRangeForm
+          key={`${initialRange.from}|${initialRange.to}`}
+          initial={initialRange}
+          today={today}
+          onApply={(range) => setParams(withSelection(params, range))}
+        />
       </div>
-      {pid === null ? <Overview days={days} /> : <OnePost pid={pid} days={days} />}
+      {pid === null ? <Overview selection={selection} /> : <OnePost pid={pid} selection={selection} />}
     </div>
   );
 }
 
-function Tiles({ totals }: { totals: StatsCounts }) {
+function Tiles({
+  totals,
+  today,
+  extra,
+}: {
+  totals: StatsCounts;
+  today: StatsCounts | undefined;
+  extra?: { label: string; value: number };
+}) {
   return (
     <dl className="stats-tiles">
+      {today && (
+        <div className="stats-tile stats-tile-live" aria-live="polite">
+          <dt>Today</dt>
+          <dd>{today.viewed.toLocaleString()}</dd>
+          <dd className="stats-tile-note">viewed · {today.seen.toLocaleString()} seen</dd>
+        </div>
+      )}
       {TILES.map((tile) => (
         <div key={tile.key} className="stats-tile">
           <dt>{tile.label}</dt>
           <dd>{totals[tile.key].toLocaleString()}</dd>
         </div>
       ))}
+      {extra && (
+        <div className="stats-tile">
+          <dt>{extra.label}</dt>
+          <dd>{extra.value.toLocaleString()}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
-function Overview({ days }: { days: (typeof STATS_PERIODS)[number] }) {
-  const stats = useStats<StatsOverview>(`${STATS_ENDPOINTS.overview}?${statsQuery(days)}`);
+const todayOf = (stats: { tz: string; daily: { day: string }[] }) => {
+  const today = dayIn(Date.now(), stats.tz);
+  return stats.daily.find((entry) => entry.day === today) as (StatsCounts & { day: string }) | undefined;
+};
+
+const everyPost = () => true;
+
+function Overview({ selection }: { selection: StatsSelection }) {
+  const stats = useStats<StatsOverview>(`${STATS_ENDPOINTS.overview}?${selectionQuery(selection, browserTimeZone())}`);
+  const overview = useLiveCounted(stats.data, everyPost);
   if (stats.failure) return <ErrorState failure={stats.failure} onRetry={stats.reload} />;
-  if (!stats.data) return <LoadingState label="Loading your stats…" />;
-  const overview = stats.data;
+  if (!overview) return <LoadingState label="Loading your stats…" />;
+  const period = periodName(overview, selection);
+  const postLink = (pid: number) => `?${withSelection(new URLSearchParams({ post: String(pid) }), selection)}`;
   return (
     <>
-      <h2 className="section-heading">All your posts, last {overview.days} days</h2>
-      <Tiles totals={overview.totals} />
-      <StatsChart daily={overview.daily} label={`Views of all your posts, last ${overview.days} days`} />
-      <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${overview.days}-days.csv`} />
-      <StatsFunnel totals={overview.totals} />
+      <h2 className="section-heading">All your posts, {period}</h2>
+      <Tiles
+        totals={overview.totals}
+        today={todayOf(overview)}
+        extra={{ label: 'Your profile views', value: overview.ownProfileViews }}
+      />
+      <StatsChart daily={overview.daily} label={`Views of all your posts, ${period}`} />
+      <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${fileSpan(overview, selection)}.csv`} />
+      <div className="stats-breakdowns">
+        <StatsFunnel totals={overview.totals} />
+        <StatsBreakdownLists breakdowns={overview} seenWhere="Where your posts were seen" />
+      </div>
       {overview.posts.length === 0 ? (
         <EmptyState title="Nothing counted in this period yet.">
           <Link to={NEW_POST_PATH}>Create a post</Link>
@@ -98,30 +157,24 @@ function Overview({ days }: { days: (typeof STATS_PERIODS)[number] }) {
             <thead>
               <tr>
                 <th scope="col">Post</th>
-                <th scope="col" className="numeric">
-                  Seen
-                </th>
-                <th scope="col" className="numeric">
-                  Viewed
-                </th>
-                <th scope="col" className="numeric">
-                  Credited
-                </th>
-                <th scope="col" className="numeric">
-                  Link clicks
-                </th>
+                {['Seen', 'Viewed', 'Credited', 'Link clicks', 'Comments', 'Feels'].map((heading) => (
+                  <th key={heading} scope="col" className="numeric">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {overview.posts.map((post) => (
                 <tr key={post.pid}>
                   <th scope="row" className="data-table-wrap stats-post">
-                    <Link to={`?post=${post.pid}`}>{excerptOf(post.text, 60) || `Post ${post.pid}`}</Link>
+                    <Link to={postLink(post.pid)}>{excerptOf(post.text, 60) || `Post ${post.pid}`}</Link>
                   </th>
-                  <td className="numeric">{post.totals.seen.toLocaleString()}</td>
-                  <td className="numeric">{post.totals.viewed.toLocaleString()}</td>
-                  <td className="numeric">{post.totals.credited.toLocaleString()}</td>
-                  <td className="numeric">{post.totals.linkClicks.toLocaleString()}</td>
+                  {(['seen', 'viewed', 'credited', 'linkClicks', 'comments', 'feels'] as const).map((key) => (
+                    <td key={key} className="numeric">
+                      {post.totals[key].toLocaleString()}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -132,11 +185,15 @@ function Overview({ days }: { days: (typeof STATS_PERIODS)[number] }) {
   );
 }
 
-function OnePost({ pid, days }: { pid: number; days: (typeof STATS_PERIODS)[number] }) {
-  const stats = useStats<PostStats>(`${STATS_ENDPOINTS.posts}/${pid}?${statsQuery(days)}`);
+function OnePost({ pid, selection }: { pid: number; selection: StatsSelection }) {
+  const [params] = useSearchParams();
+  const stats = useStats<PostStats>(`${STATS_ENDPOINTS.posts}/${pid}?${selectionQuery(selection, browserTimeZone())}`);
+  const post = useLiveCounted(stats.data, (counted) => counted === pid);
+  const all = new URLSearchParams(params);
+  all.delete('post');
   const back = (
     <p>
-      <Link to="?">All your posts</Link>
+      <Link to={`?${all}`}>All your posts</Link>
     </p>
   );
   if (stats.failure)
@@ -146,29 +203,20 @@ function OnePost({ pid, days }: { pid: number; days: (typeof STATS_PERIODS)[numb
         <ErrorState failure={stats.failure} onRetry={stats.reload} />
       </>
     );
-  if (!stats.data) return <LoadingState label="Loading this post's stats…" />;
-  const post = stats.data;
+  if (!post) return <LoadingState label="Loading this post's stats…" />;
+  const period = periodName(post, selection);
   return (
     <>
       {back}
       <h2 className="section-heading">
-        Post {post.pid}, last {post.days} days
+        Post {post.pid}, {period}
       </h2>
-      <Tiles totals={post.totals} />
-      <StatsChart daily={post.daily} label={`Views of post ${post.pid}, last ${post.days} days`} />
-      <CsvDownload daily={post.daily} fileName={`surfex-stats-post-${post.pid}-${post.days}-days.csv`} />
+      <Tiles totals={post.totals} today={todayOf(post)} />
+      <StatsChart daily={post.daily} label={`Views of post ${post.pid}, ${period}`} />
+      <CsvDownload daily={post.daily} fileName={`surfex-stats-post-${post.pid}-${fileSpan(post, selection)}.csv`} />
       <div className="stats-breakdowns">
         <StatsFunnel totals={post.totals} />
-        <StatsBars
-          title="Where it was seen"
-          empty="Not seen in this period."
-          rows={post.sources.map((s) => ({ label: SOURCE_LABELS[s.source] ?? s.source, seen: s.seen, viewed: s.viewed }))}
-        />
-        <StatsBars
-          title="Top countries"
-          empty="No country counted in this period."
-          rows={post.countries.map((c) => ({ label: countryName(c.country), seen: c.seen, viewed: c.viewed }))}
-        />
+        <StatsBreakdownLists breakdowns={post} seenWhere="Where it was seen" />
       </div>
     </>
   );

@@ -5,7 +5,7 @@ export function StatsBars({
   empty,
 }: {
   title: string;
-  rows: { label: string; seen: number; viewed: number }[];
+  rows: { label: string; seen: number; viewed: number; linkClicks?: number }[];
   empty: string;
 }) {
   const most = Math.max(1, ...rows.map((row) => row.seen + row.viewed));
@@ -21,6 +21,7 @@ export function StatsBars({
               <span className="stats-bar-label">{row.label}</span>
               <span className="stats-bar-figures">
                 {row.seen.toLocaleString()} seen · {row.viewed.toLocaleString()} viewed
+                {row.linkClicks !== undefined && ` · ${row.linkClicks.toLocaleString()} clicks`}
               </span>
               <span className="stats-bar" aria-hidden="true" style={{ width: `${((row.seen + row.viewed) / most) * 100}%` }} />
             </li>

@@ -8,6 +8,9 @@ const COLUMNS: { key: keyof StatsDay; heading: string }[] = [
   { key: 'linkClicks', heading: 'Link clicks' },
   { key: 'videoPlays', heading: 'Video plays' },
   { key: 'imageViews', heading: 'Picture views' },
+  { key: 'profileViews', heading: 'Profile views' },
+  { key: 'comments', heading: 'Comments' },
+  { key: 'feels', heading: 'Feels' },
 ];
 
 /** A field as CSV writes it: quoted when it holds a comma, a quote or a line break. */

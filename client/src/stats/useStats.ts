@@ -1,18 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
-import type { StatsPeriod } from '@shared/stats/stats.js';
+import { useEffect, useState } from 'react';
+import type { StatsCounts, StatsDay } from '@shared/stats/stats.js';
 import { useApiData, type ApiData } from '../api/useApiData.js';
-import { statsChangesAtom } from './statsAtoms.js';
+import { countedSince, withCounted } from './liveCounts.js';
+import { statsChangesAtom, statsCountedAtom } from './statsAtoms.js';
+import { dayIn } from './statsSelection.js';
 
 /** While the page is visible, stats are read again this often (new views arrive all the time). */
 export const STATS_POLL_MS = 60_000;
-
-/** The browser's own time zone, so the days end at the member's midnight. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export function statsQuery(days: StatsPeriod): string {
-  return new URLSearchParams({ days: String(days), tz: browserTimeZone() }).toString();
-}
 
 /**
  * A stats call's answer, read again when the member's campaign figures change live (a view was
@@ -35,4 +30,20 @@ export function useStats<T>(path: string | null): ApiData<T> {
   }, [reload]);
 
   return loaded;
+}
+
+/**
+ * Stats with what the live pushes counted since they were read added to today's figures, for the
+ * posts `shows` accepts: the next read has them, so each answer starts from what was pushed
+ * before it arrived.
+ */
+export function useLiveCounted<
+  T extends { tz: string; totals: StatsCounts; daily: StatsDay[]; posts?: { pid: number; totals: StatsCounts }[] },
+>(stats: T | null, shows: (pid: number) => boolean): T | null {
+  const counted = useAtomValue(statsCountedAtom);
+  const [base, setBase] = useState({ stats, counted });
+  if (base.stats !== stats) setBase({ stats, counted });
+  if (!stats) return null;
+  const since = base.stats === stats ? base.counted : counted;
+  return withCounted(stats, countedSince(counted, since, shows), dayIn(Date.now(), stats.tz));
 }

@@ -7,6 +7,7 @@ import { trackingCookiesAllowed } from './consent.js';
 import { pageViewIdAtom } from './pageViewIdAtom.js';
 import { sendTracking } from './sendTracking.js';
 import { cookieIdStore, memoryIdStore, newTrackingId } from './trackingIds.js';
+import { visitIdAtom } from './visitIdAtom.js';
 import { createVisitTracker, type VisitTracker } from './visitTracker.js';
 
 let tracker: VisitTracker | null = null;
@@ -37,7 +38,10 @@ function visitTracker(): VisitTracker {
     uid: () => appStore.get(userAtom)?.id ?? null,
     firstReferrer: document.referrer,
     newPageId: newTrackingId,
-    onPage: (pageId) => appStore.set(pageViewIdAtom, pageId),
+    onPage: ({ pageId, visitId }) => {
+      appStore.set(visitIdAtom, visitId);
+      appStore.set(pageViewIdAtom, pageId);
+    },
   });
   document.addEventListener('visibilitychange', () => created.visibilityChanged());
   window.addEventListener('pagehide', () => created.pageLeft());

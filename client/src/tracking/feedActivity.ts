@@ -1,26 +1,25 @@
 import { PRODUCT_NOTE_KEY, TRACKING_ENDPOINTS, type TrackingPlace } from '@shared/tracking/tracking-constants.js';
-import type { FeedActivity, FeedActivityName } from '@shared/tracking/tracking.js';
+import type { CommonNotes, FeedActivity, FeedActivityName } from '@shared/tracking/tracking.js';
 import { toStorableText } from '@shared/validation/storable-text.js';
-
-/** The notes every event carries: where it came from and the page address's rid and utat. */
-export interface CommonNotes {
-  source: 'website';
-  rid?: string;
-  utat?: string;
-  [PRODUCT_NOTE_KEY]?: 1;
-  place?: TrackingPlace;
-}
 
 /** An event's own notes, besides the common ones. */
 export type EventNotes<Name extends FeedActivityName> = Omit<FeedActivity<Name>['notes'], keyof CommonNotes>;
+
+/** The visit and page view an event happens in (none before the first page view is recorded). */
+export interface TrackedPage {
+  visitId: string | null;
+  pageId: string | null;
+}
 
 const QUERY_NOTES = ['rid', 'utat'] as const;
 const MAX_QUERY_NOTE = 100;
 
 /** Earn Credits (the surf bar) marks its events with `{product}=1`. */
-export function commonNotesOf(place: TrackingPlace, search: string): CommonNotes {
+export function commonNotesOf(place: TrackingPlace, search: string, page: TrackedPage): CommonNotes {
   const query = new URLSearchParams(search);
   const notes: CommonNotes = { source: 'website', place };
+  if (page.visitId !== null) notes.visit = page.visitId;
+  if (page.pageId !== null) notes.page = page.pageId;
   for (const key of QUERY_NOTES) {
     const value = query.get(key);
     if (value) notes[key] = toStorableText(value, MAX_QUERY_NOTE);
@@ -36,9 +35,10 @@ export function feedActivityCall<Name extends FeedActivityName>(
   notes: EventNotes<Name>,
   place: TrackingPlace,
   search: string,
+  page: TrackedPage,
 ): { path: string; body: FeedActivity<Name> } {
   return {
     path: `${TRACKING_ENDPOINTS.feedActivity}/${name}`,
-    body: { obj, notes: { ...commonNotesOf(place, search), ...notes } } as FeedActivity<Name>,
+    body: { obj, notes: { ...commonNotesOf(place, search, page), ...notes } } as FeedActivity<Name>,
   };
 }

@@ -14,7 +14,7 @@ interface Sent {
 
 function setUp(firstReferrer = 'https://search.example/?q=surf') {
   const sent: Sent[] = [];
-  const pages: string[] = [];
+  const pages: { pageId: string; visitId: string }[] = [];
   let visible = true;
   let pageCount = 0;
   const tracker = createVisitTracker({
@@ -28,7 +28,7 @@ function setUp(firstReferrer = 'https://search.example/?q=surf') {
     uid: () => 42,
     firstReferrer,
     newPageId: () => `page-000${++pageCount}`,
-    onPage: (pageId) => pages.push(pageId),
+    onPage: (page) => pages.push(page),
   });
   return {
     tracker,
@@ -74,7 +74,10 @@ describe('visit tracker', () => {
       visitorID: first.body.visitorID,
       referrer: 'https://surfex.test/',
     });
-    expect(visit.pages).toEqual(['page-0001', 'page-0002']);
+    expect(visit.pages).toEqual([
+      { pageId: 'page-0001', visitId: first.body.visitID },
+      { pageId: 'page-0002', visitId: first.body.visitID },
+    ]);
   });
 
   it('ends the page before with an update when the page changes', () => {

@@ -30,8 +30,8 @@ export interface VisitTrackerEnvironment {
   /** Where the browser came from to the first page (document.referrer). */
   firstReferrer: string;
   newPageId(): string;
-  /** Told each new page id, so the post-view trackers start over. */
-  onPage(pageId: string): void;
+  /** Told each new page view's ids, so the post-view trackers start over and events name their visit and page. */
+  onPage(page: { pageId: string; visitId: string }): void;
 }
 
 interface CurrentPage {
@@ -74,7 +74,7 @@ export function createVisitTracker(env: VisitTrackerEnvironment) {
       uid: env.uid(),
       referrer: toStorableText(referrer, MAX_ADDRESS),
     };
-    env.onPage(page.pageID);
+    env.onPage({ pageId: page.pageID, visitId: page.visitID });
     env.send('POST', TRACKING_ENDPOINTS.record, body, { retry: true });
   }
 

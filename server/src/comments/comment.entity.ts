@@ -6,6 +6,8 @@ import { UserEntity } from '../users/user.entity.js';
 @Entity({ name: 'comments' })
 @Index('comments_post', ['postId', 'id'])
 @Index('comments_parent', ['parentId', 'id'], { where: 'parent_id IS NOT NULL' })
+/** Detailed Stats counts a post's live comments by when they were written. */
+@Index('comments_post_created', ['postId', 'createdAt'], { where: 'deleted_at IS NULL' })
 export class CommentEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'comments_pkey' })
   id: string;

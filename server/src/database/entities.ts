@@ -27,8 +27,11 @@ import { TeamEntity } from '../teams/team.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
+import { PostStatsDimensionDailyEntity } from '../stats/post-stats-dimension-daily.entity.js';
 import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
+import { ProfileViewsHourlyEntity } from '../stats/profile-views-hourly.entity.js';
 import { RollupWatermarkEntity } from '../stats/rollup-watermark.entity.js';
+import { TrackingCountedEntity } from '../tracking/tracking-counted.entity.js';
 import { TrackingSaltEntity } from '../tracking/tracking-salt.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 
@@ -68,6 +71,9 @@ export const ENTITIES = [
   PostStatsHourlyEntity,
   PostStatsCountryDailyEntity,
   RollupWatermarkEntity,
+  TrackingCountedEntity,
+  PostStatsDimensionDailyEntity,
+  ProfileViewsHourlyEntity,
   TeamEntity,
   TeamMemberEntity,
   TeamInviteEntity,

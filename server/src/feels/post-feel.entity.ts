@@ -6,6 +6,8 @@ import { UserEntity } from '../users/user.entity.js';
 @Entity({ name: 'post_feels' })
 @Check('post_feels_kind_check', `kind IN ('like', 'love', 'haha', 'wow', 'sad', 'angry')`)
 @Index('post_feels_user', ['userId'])
+/** Detailed Stats counts a post's feels by when they were given. */
+@Index('post_feels_post_created', ['postId', 'createdAt'])
 export class PostFeelEntity {
   @PrimaryColumn({ name: 'post_id', type: 'integer', primaryKeyConstraintName: 'post_feels_pkey' })
   @ForeignKey(() => PostEntity, { name: 'post_feels_post_id_fkey', onDelete: 'CASCADE' })

@@ -31,4 +31,8 @@ export class PostStatsHourlyEntity {
 
   @Column({ name: 'image_views', type: 'integer', default: 0 })
   imageViews: number;
+
+  /** Profiles opened from the post. */
+  @Column({ name: 'profile_views', type: 'integer', default: 0 })
+  profileViews: number;
 }

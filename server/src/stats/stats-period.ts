@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import type { StatsQuery } from '@shared/stats/stats-query.js';
+import { addDays, daysIn } from '@shared/stats/stats-range.js';
 import type { LiveRange, StatsPeriodDays } from './stats.repository.js';
 
 /**
@@ -21,15 +23,35 @@ export function dayIn(instant: number, timeZone: string): string {
 }
 
 /**
- * Which days of the period are still live at `now`: today, and yesterday as well until it ended
- * `SETTLE_MS` ago; for countries (kept by UTC day), the UTC day of `SETTLE_MS` ago and after.
+ * Which days of the period are still live at `now`: those that have not ended, and one that ended
+ * less than `SETTLE_MS` ago; for the daily rollups (kept by UTC day), the period's UTC days from
+ * the one of `SETTLE_MS` ago. A period that ended long ago has none: its days are all finished.
  */
 export function liveRangeOf(period: StatsPeriodDays, now: number): LiveRange {
-  const last = period.starts.length - 1;
-  const finishedDays = now - period.starts[last]!.getTime() >= SETTLE_MS ? last : last - 1;
+  const ends = [...period.starts.slice(1), period.end];
+  let finishedDays = 0;
+  while (finishedDays < ends.length && now - ends[finishedDays]!.getTime() >= SETTLE_MS) finishedDays++;
   return {
     finishedDays,
-    from: period.starts[finishedDays]!,
+    from: period.starts[finishedDays] ?? period.end,
     utcDay: new Date(now - SETTLE_MS).toISOString().slice(0, 10),
   };
+}
+
+/**
+ * The UTC days the daily rollups (countries, languages, devices, referrers) are read for: those the
+ * period's first and last instants fall on, both included. Those rollups know no hours, so a
+ * member's day is approximated by the UTC days it touches.
+ */
+export function utcDaysOf(period: StatsPeriodDays): { first: string; last: string } {
+  return {
+    first: period.start.toISOString().slice(0, 10),
+    last: new Date(period.end.getTime() - 1).toISOString().slice(0, 10),
+  };
+}
+
+/** The local calendar days a query asks for: the first one and how many. */
+export function requestedDays(query: StatsQuery, today: string): { first: string; count: number } {
+  if ('from' in query) return { first: query.from, count: daysIn(query.from, query.to) };
+  return { first: addDays(today, 1 - query.days), count: query.days };
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { statsQuerySchema, type PostStats, type StatsOverview, type StatsQuery } from '@shared/stats/stats.js';
+import type { PostStats, StatsOverview } from '@shared/stats/stats.js';
+import { statsQuerySchema, type StatsQuery } from '@shared/stats/stats-query.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

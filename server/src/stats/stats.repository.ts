@@ -1,29 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { StatsCounts } from '@shared/stats/stats.js';
+import type { StatsCounts, StatsDimension } from '@shared/stats/stats.js';
+import { addHour, addSeenViewed, emptyBreakdowns, type BreakdownSums, type SeenViewed } from './stats-breakdowns.js';
+import { utcDaysOf } from './stats-period.js';
 
-/** The days of a period in the member's time zone (YYYY-MM-DD) and the instant each began. */
+/** The days of a period in the member's time zone (YYYY-MM-DD), the instant each began, and when the last one ends. */
 export interface StatsPeriodDays {
   start: Date;
+  end: Date;
   days: string[];
   starts: Date[];
 }
 
+/** Counts as the queries name them; a read that does not count one leaves it out. */
 export interface CountsRow {
-  seen: number;
-  viewed: number;
-  credited: number;
-  link_clicks: number;
-  video_plays: number;
-  image_views: number;
+  seen?: number;
+  viewed?: number;
+  credited?: number;
+  link_clicks?: number;
+  video_plays?: number;
+  image_views?: number;
+  profile_views?: number;
+  comments?: number;
+  feels?: number;
 }
+
+/** A count row of one day of the period (1 for the first; null for a post with none). */
+export type DayRow = CountsRow & { bucket: number | null };
 
 /** The sums every read of the hourly rollups selects, as integers. */
 const COUNT_SUMS = `
   coalesce(sum(s.seen), 0)::int AS seen, coalesce(sum(s.viewed), 0)::int AS viewed,
   coalesce(sum(s.credited), 0)::int AS credited, coalesce(sum(s.link_clicks), 0)::int AS link_clicks,
-  coalesce(sum(s.video_plays), 0)::int AS video_plays, coalesce(sum(s.image_views), 0)::int AS image_views`;
+  coalesce(sum(s.video_plays), 0)::int AS video_plays, coalesce(sum(s.image_views), 0)::int AS image_views,
+  coalesce(sum(s.profile_views), 0)::int AS profile_views`;
 
 export const countsOf = (row: CountsRow | undefined): StatsCounts => ({
   seen: row?.seen ?? 0,
@@ -32,9 +43,12 @@ export const countsOf = (row: CountsRow | undefined): StatsCounts => ({
   linkClicks: row?.link_clicks ?? 0,
   videoPlays: row?.video_plays ?? 0,
   imageViews: row?.image_views ?? 0,
+  profileViews: row?.profile_views ?? 0,
+  comments: row?.comments ?? 0,
+  feels: row?.feels ?? 0,
 });
 
-export const ZERO: StatsCounts = { seen: 0, viewed: 0, credited: 0, linkClicks: 0, videoPlays: 0, imageViews: 0 };
+export const ZERO: StatsCounts = countsOf(undefined);
 
 export function addCounts(a: StatsCounts, b: StatsCounts): StatsCounts {
   return {
@@ -44,40 +58,40 @@ export function addCounts(a: StatsCounts, b: StatsCounts): StatsCounts {
     linkClicks: a.linkClicks + b.linkClicks,
     videoPlays: a.videoPlays + b.videoPlays,
     imageViews: a.imageViews + b.imageViews,
+    profileViews: a.profileViews + b.profileViews,
+    comments: a.comments + b.comments,
+    feels: a.feels + b.feels,
   };
 }
 
 /**
- * The day of the period an hour falls in, 1 for the first: the hour's place among the instants
- * the period's days began (`starts`, a parameter), a binary search that costs far less per row
- * than converting each hour to the member's zone.
+ * The day of the period an instant falls in, 1 for the first: its place among the instants the
+ * period's days began (`starts`, a parameter), a binary search that costs far less per row than
+ * converting each hour to the member's zone. Every read bounds the instants by the period's end.
  */
-const dayOfPeriod = (starts: string) => `width_bucket(s.hour, ${starts}::timestamptz[])`;
-
-/** A sum of seen and viewed, by screen or by country. */
-export interface SeenViewed {
-  seen: number;
-  viewed: number;
-}
+const dayOfPeriod = (column: string, starts: string) => `width_bucket(${column}, ${starts}::timestamptz[])`;
 
 /**
- * What a post's finished days hold: these never change once their day has ended, so they are
- * read once and kept. Full sums by screen and country, so today's rows can be added before the
- * top ones are chosen.
+ * The hour of day an hourly rollup row falls in, in the member's zone (a parameter). In a zone
+ * whose offset is not whole hours, a UTC hour straddles two local ones and counts in the first.
+ */
+const hourOfDay = (tz: string) => `extract(hour FROM s.hour AT TIME ZONE ${tz})::int`;
+
+/**
+ * What a post's finished days hold: these never change once their day has ended (but for
+ * comments deleted and feels taken back later, which the cache's time limit catches up with), so
+ * they are read once and kept.
  */
 export interface FinishedStats {
   /** By day of the period, the first `daily.length` days. */
   daily: StatsCounts[];
   total: StatsCounts;
-  /** By screen (`place`). */
-  sources: Map<string, SeenViewed>;
-  /** By country, '' when unknown. */
-  countries: Map<string, SeenViewed>;
+  breakdowns: BreakdownSums;
 }
 
 /**
  * The part of a period read live on every request: its days from the `finishedDays`-th (0 for the
- * first), whose hours start at `from`, and for countries the UTC days from `utcDay`.
+ * first), whose hours start at `from`, and for the daily rollups the UTC days from `utcDay`.
  */
 export interface LiveRange {
   finishedDays: number;
@@ -85,20 +99,68 @@ export interface LiveRange {
   utcDay: string;
 }
 
+/** What one post, or all the member's posts together, add in the live part of a period. */
+export interface LiveStats {
+  daily: DayRow[];
+  breakdowns: BreakdownSums;
+}
+
 /** Rows of counts by day of the period (1 for the first), summed into `into` (one entry per day). */
-export function addByDay(into: StatsCounts[], rows: (CountsRow & { bucket: number | null })[]): void {
+export function addByDay(into: StatsCounts[], rows: DayRow[]): void {
   for (const row of rows) {
     if (row.bucket !== null && row.bucket >= 1 && row.bucket <= into.length)
       into[row.bucket - 1] = addCounts(into[row.bucket - 1]!, countsOf(row));
   }
 }
 
-function addSeenViewed(into: Map<string, SeenViewed>, key: string, row: SeenViewed): void {
-  const sum = into.get(key);
-  if (sum) {
-    sum.seen += row.seen;
-    sum.viewed += row.viewed;
-  } else into.set(key, { seen: row.seen, viewed: row.viewed });
+/**
+ * A read of the hourly rollup grouped several ways at once (grouping sets, one pass): by post and
+ * day, by screen, by hour of day; the flags say which grouping a row belongs to.
+ */
+type HourlyRow = CountsRow & {
+  post_id: number | null;
+  bucket: number | null;
+  place: string | null;
+  hour_of_day: number | null;
+  by_day: boolean;
+  by_place: boolean;
+  by_hour: boolean;
+};
+
+/** The select list of a grouped read of the hourly rollup: `starts` and `tz` name its parameters. */
+const hourlyGroupings = (starts: string, tz: string) => `
+  ${dayOfPeriod('s.hour', starts)} AS bucket, s.place, ${hourOfDay(tz)} AS hour_of_day,
+  grouping(${dayOfPeriod('s.hour', starts)}) = 0 AS by_day, grouping(s.place) = 0 AS by_place,
+  grouping(${hourOfDay(tz)}) = 0 AS by_hour, ${COUNT_SUMS}`;
+
+const byDay = <T extends HourlyRow>(rows: T[]) => rows.filter((row) => row.by_day) as (T & { post_id: number })[];
+type DailyRollupRow = SeenViewed & { post_id: number; dimension: string; value: string };
+
+/** Adds the rows of a grouped hourly read that are by screen or by hour of day into breakdowns. */
+function addHourly(breakdowns: BreakdownSums, rows: HourlyRow[]): void {
+  for (const row of rows) {
+    const counts = { seen: row.seen ?? 0, viewed: row.viewed ?? 0, linkClicks: row.link_clicks ?? 0 };
+    if (row.by_hour && row.hour_of_day !== null) addHour(breakdowns, row.hour_of_day, counts);
+    if (row.by_place && row.place !== null) addSeenViewed(breakdowns.sources, row.place, counts);
+  }
+}
+
+/** Adds daily rollup rows (a country is the dimension 'country') into breakdowns. */
+function addDaily(breakdowns: BreakdownSums, rows: DailyRollupRow[]): void {
+  for (const row of rows) {
+    const sums = row.dimension === 'country' ? breakdowns.countries : breakdowns.dimensions[row.dimension as StatsDimension];
+    if (sums) addSeenViewed(sums, row.value, row);
+  }
+}
+
+/** The posts a read is of: these, or every post (not deleted) of a member. */
+type PostsOf = { pids: number[] } | { ownerId: number };
+
+/** The condition on `post_id` selecting `posts`, with its one parameter ($1). */
+function postsCondition(posts: PostsOf): [string, number[] | number] {
+  return 'pids' in posts
+    ? ['post_id = ANY($1::int[])', posts.pids]
+    : ['post_id IN (SELECT id FROM posts WHERE user_id = $1::int AND deleted_at IS NULL)', posts.ownerId];
 }
 
 /** PostgreSQL's answer to a time zone it does not know. */
@@ -108,27 +170,28 @@ const INVALID_PARAMETER_VALUE = '22023';
 export const CREDITED_RECOUNT_LOCK = 0x5374_6174_4372;
 
 /**
- * Detailed Stats' reads of the rollups (`post_stats_hourly`, `post_stats_country_daily`; never the
- * raw events) and the recount of credited surf views into them from `view_tickets`.
+ * Detailed Stats' reads: the rollups (`post_stats_hourly`, `post_stats_country_daily`,
+ * `post_stats_dimension_daily`, `profile_views_hourly`; never the raw events), comments and feels
+ * per post through their (post, time) indexes, and the recount of credited surf views into the
+ * hourly rollup from `view_tickets`.
  */
 @Injectable()
 export class StatsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The `days` days ending with `today` (YYYY-MM-DD in `tz`), oldest first, and the instant each
-   * began; null when the database does not know the zone (its zone data may be older than the
-   * browser's).
+   * `count` days from `first` (YYYY-MM-DD in `tz`), oldest first, the instant each began and the
+   * instant the last one ends; null when the database does not know the zone (its zone data may
+   * be older than the browser's).
    */
-  async period(days: number, tz: string, today: string): Promise<StatsPeriodDays | null> {
+  async period(first: string, count: number, tz: string): Promise<StatsPeriodDays | null> {
     const rows: StatsPeriodDays[] | null = await this.dataSource
       .query(
-        `WITH first AS (SELECT $3::date - ($1::int - 1) AS day)
-       SELECT (first.day::timestamp AT TIME ZONE $2) AS start,
-              array(SELECT to_char(first.day + i, 'YYYY-MM-DD') FROM generate_series(0, $1::int - 1) i ORDER BY i) AS days,
-              array(SELECT (first.day + i)::timestamp AT TIME ZONE $2 FROM generate_series(0, $1::int - 1) i ORDER BY i) AS starts
-         FROM first`,
-        [days, tz, today],
+        `SELECT ($1::date::timestamp AT TIME ZONE $3) AS start,
+                (($1::date + $2::int)::timestamp AT TIME ZONE $3) AS end,
+                array(SELECT to_char($1::date + i, 'YYYY-MM-DD') FROM generate_series(0, $2::int - 1) i ORDER BY i) AS days,
+                array(SELECT ($1::date + i)::timestamp AT TIME ZONE $3 FROM generate_series(0, $2::int - 1) i ORDER BY i) AS starts`,
+        [first, count, tz],
       )
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === INVALID_PARAMETER_VALUE) return null;
@@ -138,106 +201,113 @@ export class StatsRepository {
   }
 
   /**
-   * The finished days of posts (hours from the period's start up to `live.from`, countries from
-   * the UTC day of the period's start up to `live.utcDay`), in one grouped pass per rollup.
+   * The finished days of posts: hours, comments and feels from the period's start up to
+   * `live.from`, the daily rollups of its UTC days before `live.utcDay`; one grouped pass each.
    */
-  async finished(pids: number[], period: StatsPeriodDays, live: LiveRange): Promise<Map<number, FinishedStats>> {
-    const [hourly, countries]: [
-      (CountsRow & { bucket: number; post_id: number; place: string })[],
-      (SeenViewed & { post_id: number; country: string })[],
-    ] = await Promise.all([
+  async finished(pids: number[], tz: string, period: StatsPeriodDays, live: LiveRange): Promise<Map<number, FinishedStats>> {
+    const utc = utcDaysOf(period);
+    const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], (DayRow & { post_id: number })[]] = await Promise.all([
       this.dataSource.query(
-        `SELECT ${dayOfPeriod('$4')} AS bucket, s.post_id, s.place, ${COUNT_SUMS}
-             FROM post_stats_hourly s
-            WHERE s.post_id = ANY($1::int[]) AND s.hour >= $2 AND s.hour < $3
-            GROUP BY 1, 2, 3`,
-        [pids, period.start, live.from, period.starts],
+        `SELECT s.post_id, ${hourlyGroupings('$4', '$5')}
+           FROM post_stats_hourly s
+          WHERE s.post_id = ANY($1::int[]) AND s.hour >= $2 AND s.hour < $3
+          GROUP BY GROUPING SETS ((1, 2, 3), (1, 4))`,
+        [pids, period.start, live.from, period.starts, tz],
       ),
-      this.dataSource.query(
-        `SELECT c.post_id, c.country, sum(c.seen)::int AS seen, sum(c.viewed)::int AS viewed
-             FROM post_stats_country_daily c
-            WHERE c.post_id = ANY($1::int[]) AND c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND c.day < $3::date
-            GROUP BY 1, 2`,
-        [pids, period.start, live.utcDay],
-      ),
+      this.dailyRollups({ pids }, `day >= $2::date AND day <= $3::date AND day < $4::date`, [utc.first, utc.last, live.utcDay]),
+      this.reactionsByDay({ pids }, period.start, live.from, period.starts),
     ]);
     const byPost = new Map<number, FinishedStats>(
       pids.map((pid) => [
         pid,
-        { daily: Array.from({ length: live.finishedDays }, () => ZERO), total: ZERO, sources: new Map(), countries: new Map() },
+        { daily: Array.from({ length: live.finishedDays }, () => ZERO), total: ZERO, breakdowns: emptyBreakdowns() },
       ]),
     );
-    for (const row of hourly) {
+    for (const row of [...byDay(hourly), ...reactions]) {
       const stats = byPost.get(row.post_id)!;
       addByDay(stats.daily, [row]);
       stats.total = addCounts(stats.total, countsOf(row));
-      addSeenViewed(stats.sources, row.place, row);
     }
-    for (const row of countries) addSeenViewed(byPost.get(row.post_id)!.countries, row.country, row);
+    for (const row of hourly) addHourly(byPost.get(row.post_id!)!.breakdowns, [row]);
+    for (const row of daily) addDaily(byPost.get(row.post_id)!.breakdowns, [row]);
     return byPost;
   }
 
   /**
-   * One post's live part (hours from `live.from` by day of the period and screen, countries from
-   * `live.utcDay`); null unless the post exists (not deleted) and belongs to the member.
+   * One post's live part (hours, comments and feels from `live.from` by day of the period, hours
+   * by screen and hour of day, the daily rollups from `live.utcDay`); null unless the post exists
+   * (not deleted) and belongs to the member.
    */
-  async postLive(
-    userId: number,
-    pid: number,
-    period: StatsPeriodDays,
-    live: LiveRange,
-  ): Promise<{
-    daily: (CountsRow & { bucket: number | null })[];
-    sources: Map<string, SeenViewed>;
-    countries: Map<string, SeenViewed>;
-  } | null> {
-    const [hourly, countries]: [
-      (CountsRow & { bucket: number | null; place: string | null })[],
-      (SeenViewed & { country: string })[],
-    ] = await Promise.all([
+  async postLive(userId: number, pid: number, tz: string, period: StatsPeriodDays, live: LiveRange): Promise<LiveStats | null> {
+    const utc = utcDaysOf(period);
+    const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], DayRow[]] = await Promise.all([
       this.dataSource.query(
-        `SELECT ${dayOfPeriod('$4')} AS bucket, s.place, ${COUNT_SUMS}
-             FROM posts p
-             LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $3
-            WHERE p.id = $1 AND p.user_id = $2 AND p.deleted_at IS NULL
-            GROUP BY 1, 2`,
-        [pid, userId, live.from, period.starts],
+        `SELECT p.id AS post_id, ${hourlyGroupings('$5', '$6')}
+           FROM posts p
+           LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $3 AND s.hour < $4
+          WHERE p.id = $1 AND p.user_id = $2 AND p.deleted_at IS NULL
+          GROUP BY GROUPING SETS ((1, 2, 3), (1, 4))`,
+        [pid, userId, live.from, period.end, period.starts, tz],
       ),
-      this.dataSource.query(
-        `SELECT c.country, sum(c.seen)::int AS seen, sum(c.viewed)::int AS viewed
-             FROM post_stats_country_daily c
-            WHERE c.post_id = $1 AND c.day >= $2::date
-            GROUP BY 1`,
-        [pid, live.utcDay],
-      ),
+      this.dailyRollups({ pids: [pid] }, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [
+        live.utcDay,
+        utc.first,
+        utc.last,
+      ]),
+      this.reactionsByDay({ pids: [pid] }, live.from, period.end, period.starts),
     ]);
     if (hourly.length === 0) return null;
-    const sources = new Map<string, SeenViewed>();
-    for (const row of hourly) if (row.place !== null) addSeenViewed(sources, row.place, row);
-    return {
-      daily: hourly,
-      sources,
-      countries: new Map(countries.map((row) => [row.country, { seen: row.seen, viewed: row.viewed }])),
-    };
+    const breakdowns = emptyBreakdowns();
+    addHourly(breakdowns, hourly);
+    addDaily(breakdowns, daily);
+    return { daily: [...byDay(hourly), ...reactions], breakdowns };
   }
 
   /**
-   * The member's posts (not deleted) with their live hours from `live.from` by day of the period:
-   * one row per post and day, a post with no live hours once with a null bucket.
+   * The member's posts (not deleted), and what they add together in the live part: hours,
+   * comments and feels from `live.from` by post and day of the period (a post with none once with
+   * a null bucket), hours by screen and hour of day, the daily rollups from `live.utcDay`.
    */
   async memberPostsLive(
     userId: number,
+    tz: string,
     period: StatsPeriodDays,
     live: LiveRange,
-  ): Promise<(CountsRow & { bucket: number | null; post_id: number })[]> {
-    return this.dataSource.query(
-      `SELECT p.id AS post_id, ${dayOfPeriod('$3')} AS bucket, ${COUNT_SUMS}
-         FROM posts p
-         LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2
-        WHERE p.user_id = $1 AND p.deleted_at IS NULL
-        GROUP BY 1, 2`,
-      [userId, live.from, period.starts],
+  ): Promise<{ pids: number[]; daily: (DayRow & { post_id: number })[]; breakdowns: BreakdownSums }> {
+    const utc = utcDaysOf(period);
+    const posts: PostsOf = { ownerId: userId };
+    const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], (DayRow & { post_id: number })[]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT p.id AS post_id, ${hourlyGroupings('$4', '$5')}
+           FROM posts p
+           LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2 AND s.hour < $3
+          WHERE p.user_id = $1 AND p.deleted_at IS NULL
+          GROUP BY GROUPING SETS ((1, 2), (3), (4))`,
+        [userId, live.from, period.end, period.starts, tz],
+      ),
+      this.dailyRollups(posts, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [live.utcDay, utc.first, utc.last]),
+      this.reactionsByDay(posts, live.from, period.end, period.starts),
+    ]);
+    const byPost = byDay(hourly);
+    const pids = [...new Set(byPost.map((row) => row.post_id))];
+    // The reads ran side by side: a post deleted or written meanwhile counts only if the first saw it.
+    const listed = new Set(pids);
+    const breakdowns = emptyBreakdowns();
+    addHourly(breakdowns, hourly);
+    addDaily(
+      breakdowns,
+      daily.filter((row) => listed.has(row.post_id)),
     );
+    return { pids, daily: [...byPost, ...reactions.filter((row) => listed.has(row.post_id))], breakdowns };
+  }
+
+  /** How often the member's own profile was opened from `from` to `to`. */
+  async ownProfileViews(userId: number, from: Date, to: Date): Promise<number> {
+    const [row]: { views: number }[] = await this.dataSource.query(
+      `SELECT coalesce(sum(views), 0)::int AS views FROM profile_views_hourly WHERE user_id = $1 AND hour >= $2 AND hour < $3`,
+      [userId, from, to],
+    );
+    return row?.views ?? 0;
   }
 
   async postTexts(pids: number[]): Promise<Map<number, string>> {
@@ -246,6 +316,47 @@ export class StatsRepository {
       pids,
     ]);
     return new Map(rows.map((post) => [post.id, post.text]));
+  }
+
+  /**
+   * Seen and viewed of posts by country and by language, device and referrer, from the daily
+   * rollups, over the UTC days `days` selects (a condition on `day` with parameters from $2).
+   */
+  private dailyRollups(posts: PostsOf, days: string, parameters: unknown[]): Promise<DailyRollupRow[]> {
+    const [which, parameter] = postsCondition(posts);
+    return this.dataSource.query(
+      `SELECT post_id, 'country' AS dimension, country AS value, sum(seen)::int AS seen, sum(viewed)::int AS viewed
+         FROM post_stats_country_daily
+        WHERE ${which} AND ${days}
+        GROUP BY 1, 2, 3
+       UNION ALL
+       SELECT post_id, dimension, value, sum(seen)::int, sum(viewed)::int
+         FROM post_stats_dimension_daily
+        WHERE ${which} AND ${days}
+        GROUP BY 1, 2, 3`,
+      [parameter, ...parameters],
+    );
+  }
+
+  /**
+   * Comments (not deleted) and feels the posts received from `from` to `to`, by post and day of
+   * the period: each table read by its (post, creation time) index, only the period's rows.
+   */
+  private reactionsByDay(posts: PostsOf, from: Date, to: Date, starts: Date[]): Promise<(DayRow & { post_id: number })[]> {
+    if (from.getTime() >= to.getTime()) return Promise.resolve([]);
+    const [which, parameter] = postsCondition(posts);
+    return this.dataSource.query(
+      `SELECT post_id, ${dayOfPeriod('at', '$4')} AS bucket, sum(comments)::int AS comments, sum(feels)::int AS feels
+         FROM (SELECT post_id, created_at AS at, 1 AS comments, 0 AS feels
+                 FROM comments
+                WHERE ${which} AND created_at >= $2 AND created_at < $3 AND deleted_at IS NULL
+               UNION ALL
+               SELECT post_id, created_at, 0, 1
+                 FROM post_feels
+                WHERE ${which} AND created_at >= $2 AND created_at < $3) reactions
+        GROUP BY 1, 2`,
+      [parameter, from, to, starts],
+    );
   }
 
   /**

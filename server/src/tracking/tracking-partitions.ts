@@ -12,8 +12,9 @@ const DAYS_AHEAD = 2;
 /**
  * Keeps the daily partitions of page_views and feed_events: at start-up and every hour, those
  * of yesterday to the day after tomorrow exist, those older than the retention are dropped, and
- * the salts of past days are deleted. The batch writer also asks for the partition of any day
- * it writes that this process has not made sure of. Several processes may do this at once:
+ * the salts of past days and the once-per-visit marks older than yesterday are deleted (a batch
+ * writes today's events, or yesterday's just after midnight). The batch writer also asks for
+ * the partition of any day it writes that this process has not made sure of. Several processes may do this at once:
  * every change runs under one advisory lock, and creating is IF NOT EXISTS.
  */
 @Injectable()
@@ -70,5 +71,6 @@ export class TrackingPartitions implements OnApplicationBootstrap, OnModuleDestr
     });
     for (const day of this.ensured) if (day < oldestKept) this.ensured.delete(day);
     await this.tracking.deleteSaltsBefore(today);
+    await this.tracking.deleteCountedBefore(addDays(today, -1));
   }
 }

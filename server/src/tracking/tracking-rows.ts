@@ -1,4 +1,5 @@
 import type { FeedActivityName } from '@shared/tracking/tracking.js';
+import type { CountedMeasure } from './tracking-counting.js';
 
 /**
  * What the write buffer holds between a call and its batch: the validated payload plus what the
@@ -43,6 +44,13 @@ export interface PendingEvent {
   visitorId: string | null;
   place: string | null;
   level: number | null;
+  /** The visit and page view the browser named (notes.visit, notes.page). */
+  visitId: string | null;
+  pageId: string | null;
+  /** The primary subtag of the call's Accept-Language, when it was a language. */
+  language: string | null;
+  /** The member whose profile a profile_view opened (notes.profile). */
+  profileId: number | null;
   notes: Record<string, unknown>;
   address: string;
 }
@@ -69,6 +77,8 @@ export interface HourlyRollup {
   linkClicks: number;
   videoPlays: number;
   imageViews: number;
+  /** Profiles opened from the post. */
+  profileViews: number;
 }
 
 /** One (post, day, country) row of `post_stats_country_daily`, as a batch adds to it. */
@@ -79,6 +89,33 @@ export interface CountryRollup {
   country: string;
   seen: number;
   viewed: number;
+}
+
+/**
+ * A post's views of one day from one page view and language: what `post_stats_dimension_daily`
+ * gets, once the page view (its device and referrer) is looked up.
+ */
+export interface PageViewViews {
+  postId: number;
+  day: string;
+  pageId: string | null;
+  language: string | null;
+  seen: number;
+  viewed: number;
+}
+
+/** One (member, hour) row of `profile_views_hourly`, as a batch adds to it. */
+export interface ProfileRollup {
+  userId: number;
+  hour: string;
+  views: number;
+}
+
+/** A batch's event with its address's country and the measures it counts for (tracking-counting.ts). */
+export interface CountedEvent {
+  event: PendingEvent;
+  country: string | null;
+  counted: ReadonlySet<CountedMeasure>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -118,26 +155,40 @@ export function mergeTouches(updates: readonly PendingVisitUpdate[]): VisitTouch
 }
 
 /**
- * What a batch of events adds to the rollups, summed in memory per (post, hour, place) and per
- * (post, day, country): post_view level 5 is seen, level 10 viewed; link clicks, video plays and
- * image views count as themselves; other events and events without a post count nothing.
+ * What a batch of events adds to the rollups, summed in memory per (post, hour, place), per
+ * (post, day, country), per (post, day, page view, language) and per (member, hour). Seen,
+ * viewed, link clicks and profile views count when the event counted for its measure (once per
+ * visit); video plays and image views count as themselves; other events and events without a
+ * post count nothing.
  */
-export function rollUp(events: readonly { event: PendingEvent; country: string | null }[]): {
+export function rollUp(events: readonly CountedEvent[]): {
   hourly: HourlyRollup[];
   countries: CountryRollup[];
+  pageViews: PageViewViews[];
+  profiles: ProfileRollup[];
 } {
   const hourly = new Map<string, HourlyRollup>();
   const countries = new Map<string, CountryRollup>();
-  for (const { event, country } of events) {
+  const pageViews = new Map<string, PageViewViews>();
+  const profiles = new Map<string, ProfileRollup>();
+  for (const { event, country, counted } of events) {
+    const hour = new Date(Math.floor(event.at / HOUR_MS) * HOUR_MS).toISOString();
+    if (event.profileId !== null && counted.has('profile')) {
+      const profileKey = `${event.profileId}\n${hour}`;
+      const profileRow = profiles.get(profileKey);
+      if (profileRow) profileRow.views += 1;
+      else profiles.set(profileKey, { userId: event.profileId, hour, views: 1 });
+    }
+
     if (event.postId === null) continue;
-    const seen = event.name === 'post_view' && event.level === 5 ? 1 : 0;
-    const viewed = event.name === 'post_view' && event.level === 10 ? 1 : 0;
-    const linkClicks = event.name === 'post_link_click' ? 1 : 0;
+    const seen = counted.has('seen') ? 1 : 0;
+    const viewed = counted.has('viewed') ? 1 : 0;
+    const linkClicks = counted.has('link_click') ? 1 : 0;
+    const profileViews = counted.has('profile_open') ? 1 : 0;
     const videoPlays = event.name === 'playVideo' ? 1 : 0;
     const imageViews = event.name === 'viewImage' ? 1 : 0;
-    if (seen + viewed + linkClicks + videoPlays + imageViews === 0) continue;
+    if (seen + viewed + linkClicks + profileViews + videoPlays + imageViews === 0) continue;
 
-    const hour = new Date(Math.floor(event.at / HOUR_MS) * HOUR_MS).toISOString();
     const place = event.place ?? 'other';
     const hourKey = `${event.postId}\n${hour}\n${place}`;
     const hourRow = hourly.get(hourKey);
@@ -147,8 +198,19 @@ export function rollUp(events: readonly { event: PendingEvent; country: string |
       hourRow.linkClicks += linkClicks;
       hourRow.videoPlays += videoPlays;
       hourRow.imageViews += imageViews;
+      hourRow.profileViews += profileViews;
     } else {
-      hourly.set(hourKey, { postId: event.postId, hour, place, seen, viewed, linkClicks, videoPlays, imageViews });
+      hourly.set(hourKey, {
+        postId: event.postId,
+        hour,
+        place,
+        seen,
+        viewed,
+        linkClicks,
+        videoPlays,
+        imageViews,
+        profileViews,
+      });
     }
 
     if (seen + viewed === 0) continue;
@@ -160,6 +222,27 @@ export function rollUp(events: readonly { event: PendingEvent; country: string |
     } else {
       countries.set(countryKey, { postId: event.postId, day: event.day, country: country ?? '', seen, viewed });
     }
+
+    const pageKey = `${event.postId}\n${event.day}\n${event.pageId ?? ''}\n${event.language ?? ''}`;
+    const pageRow = pageViews.get(pageKey);
+    if (pageRow) {
+      pageRow.seen += seen;
+      pageRow.viewed += viewed;
+    } else {
+      pageViews.set(pageKey, {
+        postId: event.postId,
+        day: event.day,
+        pageId: event.pageId,
+        language: event.language,
+        seen,
+        viewed,
+      });
+    }
   }
-  return { hourly: [...hourly.values()], countries: [...countries.values()] };
+  return {
+    hourly: [...hourly.values()],
+    countries: [...countries.values()],
+    pageViews: [...pageViews.values()],
+    profiles: [...profiles.values()],
+  };
 }

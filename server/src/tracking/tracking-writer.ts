@@ -7,12 +7,16 @@ import { Transactions } from '../database/transactions.js';
 import { CountryLookup } from './country-lookup.js';
 import { AddressHashes } from './address-hashes.js';
 import { TrackingPartitions } from './tracking-partitions.js';
+import { StatsCountedPush } from './stats-counted-push.js';
+import { countedMeasures, countKeysOf, distinctCountKeys, visitKeyOf } from './tracking-counting.js';
+import { deviceOf, referrerHostOf } from './tracking-dimensions.js';
 import { TrackingRepository, type StoredEvent, type StoredVisit } from './tracking.repository.js';
 import {
   addDays,
   mergeTouches,
   rollUp,
   utcDayOf,
+  type HourlyRollup,
   type PendingEvent,
   type PendingRow,
   type PendingVisit,
@@ -39,7 +43,9 @@ interface Batch {
  * The write buffer of tracking calls. A call only validates and pushes here; the buffer is
  * written in batches (every TRACKING_FLUSH_MS, at once when a batch's worth is waiting), each
  * batch one transaction: its page views, then its visit updates (so an update in the batch of
- * its record applies), its events and what they add to the rollups. A batch that fails goes back
+ * its record applies), its events, which of them count (once per visit: tracking-counting.ts)
+ * and what those add to the rollups; once committed, post owners are told live what it added
+ * (a failed push is logged, the batch stays written). A batch that fails goes back
  * to the head of the buffer and is tried again; the buffer is bounded, and calls past the bound
  * answer 503 `unavailable` with Retry-After instead of growing it. On shutdown it is written out
  * before the database closes.
@@ -62,6 +68,7 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
     private readonly partitions: TrackingPartitions,
     private readonly addresses: AddressHashes,
     private readonly countries: CountryLookup,
+    private readonly livePush: StatsCountedPush,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -185,6 +192,8 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
         at: new Date(visit.at).toISOString(),
         country,
         addressHash: hash,
+        device: deviceOf(visit.screenWidth),
+        referrerHost: referrerHostOf(visit.referrer),
       };
     });
     const located = events.map((event) => ({ event, ...about(event.day, event.address) }));
@@ -200,16 +209,30 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
       notes: JSON.stringify(event.notes),
       country,
       addressHash: hash,
+      visitId: event.visitId,
+      pageId: event.pageId,
+      language: event.language,
     }));
-    const { hourly, countries } = rollUp(located);
+    const keysPerEvent = located.map(({ event, hash }) => countKeysOf(event, visitKeyOf(event, hash)));
     const today = utcDayOf(Date.now());
 
-    await this.transactions.run(async (manager) => {
+    const added: HourlyRollup[] = await this.transactions.run(async (manager) => {
       await this.tracking.insertVisits(manager, storedVisits);
       await this.tracking.touchVisits(manager, mergeTouches(updates), [addDays(today, -1), today]);
       await this.tracking.insertEvents(manager, storedEvents);
+      const fresh = await this.tracking.claimCounts(manager, distinctCountKeys(keysPerEvent));
+      const counted = countedMeasures(keysPerEvent, fresh);
+      const { hourly, countries, pageViews, profiles } = rollUp(
+        located.map(({ event, country }, index) => ({ event, country, counted: counted[index] })),
+      );
       await this.tracking.addHourly(manager, hourly);
       await this.tracking.addCountryDaily(manager, countries);
+      await this.tracking.addDimensionDaily(manager, pageViews);
+      await this.tracking.addProfileViews(manager, profiles);
+      return hourly;
+    });
+    await this.livePush.push(added).catch((error: unknown) => {
+      this.logger.warn(`Could not push a batch's counts to the post owners (${String(error)})`);
     });
   }
 }

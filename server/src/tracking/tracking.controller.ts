@@ -59,5 +59,10 @@ export class TrackingController {
 }
 
 function trackedBy(auth: AuthContext | null, request: FastifyRequest): Tracked {
-  return { userId: auth?.user.id ?? null, address: request.ip, visitorCookie: requestCookies(request)[VISITOR_COOKIE] };
+  return {
+    userId: auth?.user.id ?? null,
+    address: request.ip,
+    visitorCookie: requestCookies(request)[VISITOR_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+  };
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddressHashes } from './address-hashes.js';
+import { StatsCountedPush } from './stats-counted-push.js';
 import { TrackingPartitions } from './tracking-partitions.js';
 import { TrackingWriter } from './tracking-writer.js';
 import { TrackingController } from './tracking.controller.js';
@@ -9,6 +10,6 @@ import { TrackingService } from './tracking.service.js';
 /** Visits and feed activity, buffered in memory and written in batches with their rollups. */
 @Module({
   controllers: [TrackingController],
-  providers: [TrackingService, TrackingWriter, TrackingPartitions, TrackingRepository, AddressHashes],
+  providers: [TrackingService, TrackingWriter, TrackingPartitions, TrackingRepository, AddressHashes, StatsCountedPush],
 })
 export class TrackingModule {}

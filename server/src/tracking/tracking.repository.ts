@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { addDays, type CountryRollup, type HourlyRollup, type VisitTouch } from './tracking-rows.js';
+import { countKeyId, type CountKey } from './tracking-counting.js';
+import {
+  addDays,
+  type CountryRollup,
+  type HourlyRollup,
+  type PageViewViews,
+  type ProfileRollup,
+  type VisitTouch,
+} from './tracking-rows.js';
 
 /** A page view as stored: the address only as its hash. */
 export interface StoredVisit {
@@ -20,6 +28,9 @@ export interface StoredVisit {
   at: string;
   country: string | null;
   addressHash: string;
+  /** The screen's size bucket ('' unknown) and the referrer's host ('' none). */
+  device: string;
+  referrerHost: string;
 }
 
 export interface StoredEvent {
@@ -34,6 +45,9 @@ export interface StoredEvent {
   notes: string;
   country: string | null;
   addressHash: string;
+  visitId: string | null;
+  pageId: string | null;
+  language: string | null;
 }
 
 /** The tables partitioned by day; each day is a partition named `<table>_YYYYMMDD`. */
@@ -56,13 +70,13 @@ export class TrackingRepository {
     if (visits.length === 0) return;
     await manager.query(
       `INSERT INTO page_views (day, page_id, visit_id, visitor_id, user_id, url, referrer, window_width, window_height,
-         screen_width, screen_height, client_time, started_at, last_seen_at, country, address_hash)
+         screen_width, screen_height, client_time, started_at, last_seen_at, country, address_hash, device, referrer_host)
        SELECT day, page_id, visit_id, visitor_id, user_id, url, referrer, window_width, window_height,
-         screen_width, screen_height, client_time, at, at, country, address_hash
+         screen_width, screen_height, client_time, at, at, country, address_hash, device, referrer_host
        FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[], $9::int[],
-         $10::int[], $11::int[], $12::timestamptz[], $13::timestamptz[], $14::text[], $15::text[])
+         $10::int[], $11::int[], $12::timestamptz[], $13::timestamptz[], $14::text[], $15::text[], $16::text[], $17::text[])
          AS v(day, page_id, visit_id, visitor_id, user_id, url, referrer, window_width, window_height,
-         screen_width, screen_height, client_time, at, country, address_hash)
+         screen_width, screen_height, client_time, at, country, address_hash, device, referrer_host)
        ON CONFLICT (day, page_id) DO NOTHING`,
       [
         visits.map((v) => v.day),
@@ -80,6 +94,8 @@ export class TrackingRepository {
         visits.map((v) => v.at),
         visits.map((v) => v.country),
         visits.map((v) => v.addressHash),
+        visits.map((v) => v.device),
+        visits.map((v) => v.referrerHost),
       ],
     );
   }
@@ -109,9 +125,10 @@ export class TrackingRepository {
   async insertEvents(manager: EntityManager, events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
     await manager.query(
-      `INSERT INTO feed_events (day, at, name, post_id, user_id, visitor_id, place, level, notes, country, address_hash)
+      `INSERT INTO feed_events (day, at, name, post_id, user_id, visitor_id, place, level, notes, country, address_hash,
+         visit_id, page_id, language)
        SELECT * FROM unnest($1::date[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[],
-         $8::smallint[], $9::jsonb[], $10::text[], $11::text[])`,
+         $8::smallint[], $9::jsonb[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`,
       [
         events.map((e) => e.day),
         events.map((e) => e.at),
@@ -124,8 +141,37 @@ export class TrackingRepository {
         events.map((e) => e.notes),
         events.map((e) => e.country),
         events.map((e) => e.addressHash),
+        events.map((e) => e.visitId),
+        events.map((e) => e.pageId),
+        events.map((e) => e.language),
       ],
     );
+  }
+
+  /**
+   * Marks the keys as counted and answers those that were not yet (by countKeyId): only their
+   * events add to the rollups. Keys are inserted in key order, so batches of several processes
+   * wait for each other's keys in one order.
+   */
+  async claimCounts(manager: EntityManager, keys: readonly CountKey[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows: { day: string; visit_key: string; post_id: number; measure: CountKey['measure'] }[] = await manager.query(
+      `INSERT INTO tracking_counted (day, visit_key, post_id, measure)
+       SELECT day, visit_key, post_id, measure
+       FROM unnest($1::date[], $2::text[], $3::int[], $4::text[]) AS k(day, visit_key, post_id, measure)
+       ORDER BY day, visit_key, post_id, measure
+       ON CONFLICT DO NOTHING
+       RETURNING to_char(day, 'YYYY-MM-DD') AS day, visit_key, post_id, measure`,
+      [keys.map((k) => k.day), keys.map((k) => k.visitKey), keys.map((k) => k.subjectId), keys.map((k) => k.measure)],
+    );
+    return new Set(
+      rows.map((row) => countKeyId({ day: row.day, visitKey: row.visit_key, subjectId: row.post_id, measure: row.measure })),
+    );
+  }
+
+  /** Forgets which visits were counted on days before `day`: no later event is of those days. */
+  async deleteCountedBefore(day: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM tracking_counted WHERE day < $1`, [day]);
   }
 
   /**
@@ -136,10 +182,10 @@ export class TrackingRepository {
   async addHourly(manager: EntityManager, rollups: readonly HourlyRollup[]): Promise<void> {
     if (rollups.length === 0) return;
     await manager.query(
-      `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, link_clicks, video_plays, image_views)
-       SELECT r.post_id, r.hour, r.place, r.seen, r.viewed, r.link_clicks, r.video_plays, r.image_views
-       FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
-         AS r(post_id, hour, place, seen, viewed, link_clicks, video_plays, image_views)
+      `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, link_clicks, video_plays, image_views, profile_views)
+       SELECT r.post_id, r.hour, r.place, r.seen, r.viewed, r.link_clicks, r.video_plays, r.image_views, r.profile_views
+       FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[])
+         AS r(post_id, hour, place, seen, viewed, link_clicks, video_plays, image_views, profile_views)
        JOIN posts ON posts.id = r.post_id
        ORDER BY r.post_id, r.hour, r.place
        ON CONFLICT (post_id, hour, place) DO UPDATE SET
@@ -147,7 +193,8 @@ export class TrackingRepository {
          viewed = post_stats_hourly.viewed + excluded.viewed,
          link_clicks = post_stats_hourly.link_clicks + excluded.link_clicks,
          video_plays = post_stats_hourly.video_plays + excluded.video_plays,
-         image_views = post_stats_hourly.image_views + excluded.image_views`,
+         image_views = post_stats_hourly.image_views + excluded.image_views,
+         profile_views = post_stats_hourly.profile_views + excluded.profile_views`,
       [
         rollups.map((r) => r.postId),
         rollups.map((r) => r.hour),
@@ -157,6 +204,7 @@ export class TrackingRepository {
         rollups.map((r) => r.linkClicks),
         rollups.map((r) => r.videoPlays),
         rollups.map((r) => r.imageViews),
+        rollups.map((r) => r.profileViews),
       ],
     );
   }
@@ -181,6 +229,71 @@ export class TrackingRepository {
         rollups.map((r) => r.viewed),
       ],
     );
+  }
+
+  /**
+   * Adds a batch's seen and viewed to the dimension rollups of the posts that exist: the
+   * language as the event had it, the device and referrer of the event's page view, looked up
+   * on the event's day and the day before (a page open across midnight); '' for what is
+   * unknown. The batch's page views are inserted before, so a page view of the same batch is
+   * found. Rows are written in key order, as addHourly.
+   */
+  async addDimensionDaily(manager: EntityManager, views: readonly PageViewViews[]): Promise<void> {
+    if (views.length === 0) return;
+    await manager.query(
+      `INSERT INTO post_stats_dimension_daily (post_id, day, dimension, value, seen, viewed)
+       SELECT r.post_id, r.day, d.dimension, d.value, sum(r.seen)::int, sum(r.viewed)::int
+       FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[], $6::int[])
+         AS r(post_id, day, page_id, language, seen, viewed)
+       JOIN posts ON posts.id = r.post_id
+       LEFT JOIN LATERAL (
+         SELECT p.device, p.referrer_host FROM page_views p
+         WHERE p.day IN (r.day, r.day - 1) AND p.page_id = r.page_id
+         ORDER BY p.day DESC LIMIT 1
+       ) AS pv ON true
+       CROSS JOIN LATERAL (VALUES
+         ('language', coalesce(r.language, '')),
+         ('device', coalesce(pv.device, '')),
+         ('referrer', coalesce(pv.referrer_host, ''))
+       ) AS d(dimension, value)
+       GROUP BY r.post_id, r.day, d.dimension, d.value
+       ORDER BY r.post_id, r.day, d.dimension, d.value
+       ON CONFLICT (post_id, day, dimension, value) DO UPDATE SET
+         seen = post_stats_dimension_daily.seen + excluded.seen,
+         viewed = post_stats_dimension_daily.viewed + excluded.viewed`,
+      [
+        views.map((v) => v.postId),
+        views.map((v) => v.day),
+        views.map((v) => v.pageId),
+        views.map((v) => v.language),
+        views.map((v) => v.seen),
+        views.map((v) => v.viewed),
+      ],
+    );
+  }
+
+  /** Adds a batch's profile views to the hourly rollups of the members that exist, in key order. */
+  async addProfileViews(manager: EntityManager, rollups: readonly ProfileRollup[]): Promise<void> {
+    if (rollups.length === 0) return;
+    await manager.query(
+      `INSERT INTO profile_views_hourly (user_id, hour, views)
+       SELECT r.user_id, r.hour, r.views
+       FROM unnest($1::int[], $2::timestamptz[], $3::int[]) AS r(user_id, hour, views)
+       JOIN users ON users.id = r.user_id
+       ORDER BY r.user_id, r.hour
+       ON CONFLICT (user_id, hour) DO UPDATE SET views = profile_views_hourly.views + excluded.views`,
+      [rollups.map((r) => r.userId), rollups.map((r) => r.hour), rollups.map((r) => r.views)],
+    );
+  }
+
+  /** The owner of each post of `postIds` that exists. */
+  async ownersOfPosts(postIds: readonly number[]): Promise<Map<number, number>> {
+    if (postIds.length === 0) return new Map();
+    const rows: { id: number; user_id: number }[] = await this.dataSource.query(
+      `SELECT id, user_id FROM posts WHERE id = ANY ($1::int[])`,
+      [postIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.user_id]));
   }
 
   /** The day's salt: `candidate` when no process has stored one yet, else the stored one. */

@@ -9,6 +9,7 @@ import {
   type VisitUpdate,
 } from '@shared/tracking/tracking.js';
 import { AppError } from '../common/errors/app-error.js';
+import { languageOf } from './tracking-dimensions.js';
 import { utcDayOf } from './tracking-rows.js';
 import { TrackingWriter } from './tracking-writer.js';
 
@@ -19,6 +20,8 @@ export interface Tracked {
   address: string;
   /** The browser's visitor cookie, when it sent a well-formed one. */
   visitorCookie: string | undefined;
+  /** The call's Accept-Language header. */
+  acceptLanguage: string | undefined;
 }
 
 /**
@@ -61,6 +64,7 @@ export class TrackingService {
     }
     const activity: FeedActivity = FEED_ACTIVITY_SCHEMAS[eventName].parse(payload ?? {});
     const notes: Record<string, unknown> = activity.notes;
+    const profile = notes.profile;
     const at = Date.now();
     this.writer.accept({
       kind: 'event',
@@ -72,6 +76,10 @@ export class TrackingService {
       visitorId: by.visitorCookie !== undefined && trackingIdSchema.safeParse(by.visitorCookie).success ? by.visitorCookie : null,
       place: activity.notes.place ?? null,
       level: typeof notes.seen === 'number' ? notes.seen : null,
+      visitId: activity.notes.visit ?? null,
+      pageId: activity.notes.page ?? null,
+      language: languageOf(by.acceptLanguage),
+      profileId: typeof profile === 'number' ? profile : null,
       notes,
       address: by.address,
     });
