@@ -24,6 +24,7 @@ import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js
 import { ReactionsByPostAndTime1795503200000 } from './1795503200000-ReactionsByPostAndTime.js';
 import { Teams1795504000000 } from './1795504000000-Teams.js';
 import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
+import { TeamFairSurf1795504200000 } from './1795504200000-TeamFairSurf.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   ReactionsByPostAndTime1795503200000,
   Teams1795504000000,
   TeamPosts1795504100000,
+  TeamFairSurf1795504200000,
 ];
