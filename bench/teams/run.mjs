@@ -157,6 +157,14 @@ async function measure(worker, app, scenario) {
   return { ...result, cpu: meter.stop() };
 }
 
+/**
+ * The app's CPU per answer (µs): on a shared machine the app may not get its core, so requests/s
+ * fall with the other processes' load while this stays near the answer's own cost.
+ */
+function serverMicrosPerRequest(run) {
+  return run.requestsPerSecond ? (run.cpu.server / 100 / run.requestsPerSecond) * 1e6 : null;
+}
+
 /** The round whose requests/s is the median of the scenario's rounds. */
 function medianRound(runs) {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
@@ -217,6 +225,7 @@ async function main() {
         'non-2xx',
         'errors',
         'server CPU',
+        'server µs/req',
         'loader CPU',
         'db CPU',
         'other CPU',
@@ -231,12 +240,13 @@ async function main() {
           run.non2xx,
           run.errors,
           fmt.pct(run.cpu.server),
+          fmt.int(serverMicrosPerRequest(run)),
           fmt.pct(run.cpu.loader),
           fmt.pct(run.cpu.postgres),
           fmt.pct(run.cpu.other),
         ];
       }),
-      [false, true, true, true, true, true, true, true, true, true],
+      [false, true, true, true, true, true, true, true, true, true, true],
     ),
   );
   console.log('');
