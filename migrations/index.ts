@@ -24,6 +24,8 @@ import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js
 import { ReactionsByPostAndTime1795503200000 } from './1795503200000-ReactionsByPostAndTime.js';
 import { Teams1795504000000 } from './1795504000000-Teams.js';
 import { TeamMemberProfiles1795504050000 } from './1795504050000-TeamMemberProfiles.js';
+import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
+import { TeamFairSurf1795504200000 } from './1795504200000-TeamFairSurf.js';
 import { BillingSchema1795505000000 } from './1795505000000-BillingSchema.js';
 
 export const MIGRATIONS = [
@@ -49,5 +51,7 @@ export const MIGRATIONS = [
   ReactionsByPostAndTime1795503200000,
   Teams1795504000000,
   TeamMemberProfiles1795504050000,
+  TeamPosts1795504100000,
+  TeamFairSurf1795504200000,
   BillingSchema1795505000000,
 ];

@@ -31,7 +31,8 @@ export type SurfClaimRefusalCode = SurfTicketRefusal | ErrorCode;
  * `scripted` (an untrusted click, a key press in a page without focus, or a click delay longer than
  * the server saw), `unseen` (a hidden or unfocused tab), `wrong_code` (a challenge answered wrong),
  * `rechecked` (answered right just after a wrong answer: not credited yet), `stopped` (earning is stopped on the
- * account: this claim crossed the block threshold, or an earlier one did).
+ * account: this claim crossed the block threshold, or an earlier one did), `own_team` (the post was written for a
+ * team the viewer has joined since it was offered: a team's campaigns never pay its own members).
  */
 export const SURF_CLAIM_OUTCOMES = [
   'credited',
@@ -44,6 +45,7 @@ export const SURF_CLAIM_OUTCOMES = [
   'out_of_credits',
   'paused',
   'views_cap',
+  'own_team',
 ] as const;
 export type SurfClaimOutcome = (typeof SURF_CLAIM_OUTCOMES)[number];
 

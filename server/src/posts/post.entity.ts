@@ -1,11 +1,13 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { GroupEntity } from '../groups/group.entity.js';
+import { TeamEntity } from '../teams/team.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** A member's post. Deleting one sets deleted_at: the ledger rows of its campaign still refer to it. */
 @Entity({ name: 'posts' })
 @Index('posts_user', ['userId', 'id'], { where: 'deleted_at IS NULL' })
 @Index('posts_group', ['groupId', 'id'], { where: 'group_id IS NOT NULL AND deleted_at IS NULL' })
+@Index('posts_team', ['teamId', 'id'], { where: 'team_id IS NOT NULL AND deleted_at IS NULL' })
 /** GIN over tags (a tag's feed, trending tags): an index TypeORM cannot declare, so it leaves it alone. */
 @Index('posts_tags', { synchronize: false })
 export class PostEntity {
@@ -39,6 +41,11 @@ export class PostEntity {
   @Column({ name: 'group_id', type: 'integer', nullable: true })
   @ForeignKey(() => GroupEntity, { name: 'posts_group_id_fkey' })
   groupId: number | null;
+
+  /** The team the post was written for (its campaign spends the team's credits); null: the member's own. */
+  @Column({ name: 'team_id', type: 'integer', nullable: true })
+  @ForeignKey(() => TeamEntity, { name: 'posts_team_id_fkey' })
+  teamId: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -66,6 +66,8 @@ export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string
       return 'This campaign reached its views for today just before your view counted. The next post is on its way.';
     case 'out_of_credits':
       return 'This campaign ran out of credits just before your view counted. The next post is on its way.';
+    case 'own_team':
+      return "This post is your team's, and a team's campaigns never pay its own members. No credit for this view; the next post is on its way.";
   }
 }
 
