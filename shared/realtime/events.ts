@@ -128,7 +128,10 @@ export interface SocketData {
 export interface SocketHandshakeAuth {
   /** User.socketId from /data/start. */
   socketId: string;
-  /** The current team, as the `X-Current-Team` header would carry it; absent or null: none. */
+  /**
+   * The current team, as the `X-Current-Team` header would carry it; absent or null: none. It is
+   * read at the handshake only: a tab that switches teams reconnects with the new one.
+   */
   teamId?: number | null;
 }
 

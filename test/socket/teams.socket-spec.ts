@@ -30,6 +30,19 @@ describe('a tab acting for a team', () => {
     await plainTab.expectNo('live:data', undefined, (data) => data.team !== undefined);
   });
 
+  it('a team tab’s first live data and its catch-up carry the team’s credit count; a plain tab’s do not', async () => {
+    const owner = await member();
+    const team = await createTeam(owner);
+    await owner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 7 });
+    const tab = await teamTab(owner, team.id);
+    expect(tab.live).toEqual({ cc: 3, live_time: expect.any(Number), team: { id: team.id, cc: 7 } });
+    expect(await tab.resume({ afterNotificationId: 0 })).toMatchObject({
+      data: { live: { cc: 3, team: { id: team.id, cc: 7 } } },
+    });
+    const plain = await connectSocket(testApp.baseUrl, owner.browser);
+    expect(plain.live.team).toBeUndefined();
+  });
+
   it('a handshake naming a team the member never joined, is only invited to, or was removed from is refused', async () => {
     const [owner, stranger, invitee, removed] = await Promise.all([member(), member(), member(), member()]);
     const team = await createTeam(owner);
@@ -42,7 +55,7 @@ describe('a tab acting for a team', () => {
     expect(await refusedFor(stranger, 2_000_000_000)).toMatch(/not an active member/);
   });
 
-  it('members’ tabs hear teams:changed when someone is invited or removed, the removed member too', async () => {
+  it('members’ tabs hear teams:changed when someone is invited, joins or is removed, the removed member too', async () => {
     const [owner, manager, invitee] = await Promise.all([member(), member(), member()]);
     const team = await createTeam(owner);
     await addTeamMember(db, owner, team.id, manager);
@@ -52,6 +65,8 @@ describe('a tab acting for a team', () => {
       connectSocket(testApp.baseUrl, invitee.browser),
     ]);
     await inviteToTeam(db, owner, team.id, invitee);
+    for (const tab of [ownerTab, managerTab, inviteeTab]) expect(await tab.next('teams:changed')).toEqual([{ teamId: team.id }]);
+    await invitee.browser.post(teamApiPath(team.id, '/accept'));
     for (const tab of [ownerTab, managerTab, inviteeTab]) expect(await tab.next('teams:changed')).toEqual([{ teamId: team.id }]);
 
     await owner.browser.delete(teamApiPath(team.id, `/members/${manager.id}`));

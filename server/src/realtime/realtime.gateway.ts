@@ -19,7 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { TeamAccessService } from '../teams/team-access.service.js';
+import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
 import { ClockTicks } from './clock-ticks.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
@@ -71,10 +71,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
-    const { userId } = socket.data;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
     this.realtime.listen(socket);
-    socket.emit('live:data', await this.liveData.forUser(userId).catch((error: unknown) => this.clockOnly(error)));
+    socket.emit('live:data', await this.liveFor(socket).catch((error: unknown) => this.clockOnly(error)));
+  }
+
+  /** The member's live data, with their current team's credit count while they are still active in it. */
+  private async liveFor(socket: RealtimeSocket): Promise<LiveData> {
+    const { userId, teamId } = socket.data;
+    const [live, team] = await Promise.all([this.liveData.forUser(userId), teamId === null ? null : this.teams.team(teamId)]);
+    return team && userId !== null && activeRole(team, userId)
+      ? { ...live, team: { id: team.id, cc: Number(team.credits) } }
+      : live;
   }
 
   /**
@@ -97,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const [notifications, unread, live] = await Promise.all([
       this.notifications.since(userId, request.data.afterNotificationId),
       this.notifications.unreadCount(userId),
-      this.liveData.forUser(userId),
+      this.liveFor(socket),
     ]);
     return { data: { notifications, unread, live } };
   }

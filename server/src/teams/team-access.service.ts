@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import type { CurrentTeam, MultiAccount, TeamInvitation, TeamInvitedMember, TeamMember, TeamRole } from '@shared/teams/teams.js';
+import type {
+  CurrentTeam,
+  MultiAccount,
+  TeamInvitation,
+  TeamInvitedMember,
+  TeamMember,
+  TeamMembers,
+  TeamRole,
+} from '@shared/teams/teams.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MediaService } from '../media/media.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
@@ -25,6 +33,9 @@ export const TEAM_FORBIDDEN = new AppError(
  */
 @Injectable()
 export class TeamAccessService {
+  /** Keyed by the cached row itself, so an entry goes with the row it was built from. */
+  private readonly builtMembers = new WeakMap<TeamRow, { members: TeamMembers; validUntil: number }>();
+
   constructor(
     private readonly teams: TeamsRepository,
     private readonly cache: MemberCache,
@@ -75,9 +86,28 @@ export class TeamAccessService {
   }
 
   toMultiAccount(team: TeamRow, role: TeamRole): MultiAccount {
+    return {
+      id: team.id,
+      name: team.name,
+      image: this.imageOf(team),
+      role,
+      credits: Number(team.credits),
+      allowWithdraw: team.allow_withdraw,
+      members: this.membersOf(team),
+    };
+  }
+
+  /**
+   * The team's members as answers show them, built once per cached team (every member's start
+   * reads the same map) and again only when one of its invitations lapses.
+   */
+  private membersOf(team: TeamRow): TeamMembers {
+    const now = Date.now();
+    const built = this.builtMembers.get(team);
+    if (built && built.validUntil > now) return built.members;
     const active: Record<string, TeamMember> = {};
     const invited: Record<string, TeamInvitedMember> = {};
-    const now = Date.now();
+    let validUntil = Infinity;
     for (const member of team.members) {
       const person = {
         tid: team.id,
@@ -96,17 +126,12 @@ export class TeamAccessService {
           invitedAt: iso(member.invited_at)!,
           expiresAt: iso(member.invite_expires_at)!,
         };
+        validUntil = Math.min(validUntil, Date.parse(member.invite_expires_at!));
       }
     }
-    return {
-      id: team.id,
-      name: team.name,
-      image: this.imageOf(team),
-      role,
-      credits: Number(team.credits),
-      allowWithdraw: team.allow_withdraw,
-      members: { active, invited },
-    };
+    const members = { active, invited };
+    this.builtMembers.set(team, { members, validUntil });
+    return members;
   }
 
   toInvitation(team: TeamRow, invitation: TeamMemberRow): TeamInvitation {

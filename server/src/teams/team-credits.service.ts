@@ -66,8 +66,7 @@ export class TeamCreditsService {
         details: { amount },
       });
     });
-    const [teamRow, memberCredits] = await Promise.all([this.teams.withMembers(teamId), this.users.creditsOf(userId)]);
-    const teamCredits = Number(teamRow?.credits ?? 0);
+    const [teamCredits, memberCredits] = await Promise.all([this.teams.creditsOf(teamId), this.users.creditsOf(userId)]);
     this.events.changed(teamId, before?.members.map((member) => member.uid) ?? [userId]);
     this.events.teamCredits(teamId, teamCredits);
     await this.liveData.pushCredits(userId);

@@ -4,7 +4,6 @@ import { sha256 } from '../common/crypto/tokens.js';
 import { Transactions } from '../database/transactions.js';
 import { isRunningInvitation, TeamAccessService } from './team-access.service.js';
 import { TEAM_ERRORS } from './team-errors.js';
-import { TeamEvents } from './team-events.service.js';
 import { TeamsRepository, type InviteRow } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -21,7 +20,6 @@ export class TeamInvitesService {
     private readonly teamsService: TeamsService,
     private readonly access: TeamAccessService,
     private readonly transactions: Transactions,
-    private readonly events: TeamEvents,
   ) {}
 
   async preview(userId: number, token: string): Promise<TeamInvitePreview> {
@@ -62,7 +60,7 @@ export class TeamInvitesService {
       }
       return invite.team_id;
     });
-    this.events.changed(teamId, [userId, ...((await this.access.team(teamId))?.members.map((member) => member.uid) ?? [])]);
+    await this.teamsService.answered(teamId, userId);
     return teamId;
   }
 }

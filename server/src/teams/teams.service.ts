@@ -174,20 +174,26 @@ export class TeamsService {
 
   /** The invited member accepts in the app (the mailed link does the same through TeamInvitesService). */
   async accept(userId: number, teamId: number): Promise<TeamDetail> {
-    await this.transactions.run(async (manager) => {
-      if (!(await this.teams.lockTeam(manager, teamId))) throw TEAM_ERRORS.noInvitation;
-      await this.acceptLocked(manager, teamId, userId);
-    });
-    this.events.changed(teamId, [userId]);
+    await this.answer(userId, teamId, (manager) => this.acceptLocked(manager, teamId, userId));
     return this.detail(userId, teamId);
   }
 
   async decline(userId: number, teamId: number): Promise<void> {
+    await this.answer(userId, teamId, (manager) => this.declineLocked(manager, teamId, userId));
+  }
+
+  private async answer(userId: number, teamId: number, work: (manager: EntityManager) => Promise<void>): Promise<void> {
     await this.transactions.run(async (manager) => {
       if (!(await this.teams.lockTeam(manager, teamId))) throw TEAM_ERRORS.noInvitation;
-      await this.declineLocked(manager, teamId, userId);
+      await work(manager);
     });
-    this.events.changed(teamId, [userId]);
+    await this.answered(teamId, userId);
+  }
+
+  /** After an invitation was answered (in the app or by link): the team's members and the invitee hear of it. */
+  async answered(teamId: number, userId: number): Promise<void> {
+    const team = await this.access.team(teamId);
+    this.events.changed(teamId, [userId, ...(team?.members.map((member) => member.uid) ?? [])]);
   }
 
   /** Within a transaction holding the team's lock: a running invitation becomes membership. */
@@ -245,7 +251,7 @@ export class TeamsService {
     await this.notifications.notify(memberId, {
       type: 'team_removed',
       heading: 'Removed from a team',
-      body: `You are no longer a member of the team ${team?.name ?? ''}.`.replace(/ \.$/, '.'),
+      body: `You are no longer a member of the team ${team?.name ?? ''}.`,
       link: PATHS.settingsMultiAccounts,
     });
     return this.detail(userId, teamId);
