@@ -2,8 +2,10 @@ import type pg from 'pg';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
 import { STATS_ENDPOINTS, type PostStats, type StatsOverview } from '../../shared/stats/stats.js';
+import { groupApiPath } from '../../shared/groups/groups.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
 import { signUp, type TestMember } from '../support/accounts.js';
+import { createGroup } from '../support/group-fixtures.js';
 import { hourAgo, seedHourly } from '../support/stats-fixtures.js';
 import { balanceOf, campaignCall, createPost, grantCredits, postPayload, storedCampaign } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
@@ -276,5 +278,22 @@ describe('whose posts a call may touch', () => {
     // The post stays the team's: its remaining members still run it.
     actAs(owner, team.id);
     expect(await listed(owner)).toEqual([post.pid]);
+  });
+
+  it('deleting the group a team post was written in refunds the team, not the writer', async () => {
+    const [owner, manager] = await Promise.all([member(), member()]);
+    const team = await teamWith(owner, 10, [manager, 'manager']);
+    const group = await createGroup(manager);
+    const managerCredits = await balanceOf(db, manager.id);
+    actAs(manager, team.id);
+    const { post } = await createPost(manager.browser, { groupId: group.id });
+    await campaignCall(manager.browser, post.pid, 'assign', { amount: 6 });
+    expect((await storedTeam(db, team.id)).credits).toBe(4);
+
+    actAs(manager, null);
+    expect((await manager.browser.delete(groupApiPath(group.slug))).status).toBe(200);
+    expect(await storedPost(post.pid)).toMatchObject({ deleted: true });
+    expect((await storedTeam(db, team.id)).credits).toBe(10);
+    expect(await balanceOf(db, manager.id)).toBe(managerCredits);
   });
 });
