@@ -23,6 +23,7 @@ import { CreditedRollup1795502000000 } from './1795502000000-CreditedRollup.js';
 import { StatsDimensions1795503000000 } from './1795503000000-StatsDimensions.js';
 import { ReactionsByPostAndTime1795503200000 } from './1795503200000-ReactionsByPostAndTime.js';
 import { Teams1795504000000 } from './1795504000000-Teams.js';
+import { TeamMemberProfiles1795504050000 } from './1795504050000-TeamMemberProfiles.js';
 import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
 
 export const MIGRATIONS = [
@@ -47,5 +48,6 @@ export const MIGRATIONS = [
   StatsDimensions1795503000000,
   ReactionsByPostAndTime1795503200000,
   Teams1795504000000,
+  TeamMemberProfiles1795504050000,
   TeamPosts1795504100000,
 ];

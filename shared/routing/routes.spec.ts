@@ -16,6 +16,15 @@ describe('the route table', () => {
     expect(findRoute('/terms/')?.route.screen).toBe('terms');
   });
 
+  it('opens a mailed team invitation on its own screen, and every other team address in the settings', () => {
+    expect(findRoute('/settings/multiAccounts/invite/12.abcdefghijklmnopqrstuvwxyz')?.route).toMatchObject({
+      screen: 'teamInvite',
+      access: 'member',
+    });
+    expect(findRoute('/settings/multiAccounts/12/members')?.route.screen).toBe('settings');
+    expect(findRoute('/settings/multiAccounts/invite')?.route.screen).toBe('settings');
+  });
+
   it('keeps the own profile for members and other profiles public', () => {
     expect(findRoute('/profile')?.route).toMatchObject({ screen: 'ownProfile', access: 'member' });
     expect(findRoute('/profile/alice/posts')?.route).toMatchObject({ screen: 'publicProfile', access: 'public' });

@@ -36,7 +36,8 @@ export type ScreenName =
   | 'maintenance'
   | 'signup'
   | 'contact'
-  | 'setup';
+  | 'setup'
+  | 'teamInvite';
 
 /** How a page shows the site chrome: /getStarted has a blank footer, some pages hide header or footer. */
 export interface RouteChrome {
@@ -76,6 +77,9 @@ export const ROUTES: readonly RouteDef[] = [
   member('/settings/changeEmail', 'settings'),
   member('/settings/multiAccounts', 'settings'),
   member('/settings/multiAccounts/:team', 'settings'),
+  // The mailed team invitation link: a `:team/:teamTab` address (team ids are numbers, never
+  // `invite`) with a screen of its own, so it opens before onboarding is finished, as mailed links do.
+  member('/settings/multiAccounts/invite/:token', 'teamInvite'),
   member('/settings/multiAccounts/:team/:teamTab', 'settings'),
   member('/settings/payments', 'settings'),
   member('/getStarted/:page?', 'getStarted', { chrome: { footer: 'blank' } }),

@@ -79,6 +79,15 @@ describe('creating a team and the start answer', () => {
     expect(await auditActions(db, team.id)).toEqual(['team_created', 'member_invited', 'invite_accepted', 'member_invited']);
   });
 
+  it('a member’s new first name reaches their teammates’ start answer at once', async () => {
+    const { owner, analyst, team } = await teamOfThree();
+    expect((await start(owner)).multiAccounts[team.id].members.active[analyst.id].first_name).toBe('Test');
+    expect((await analyst.browser.put('/data/settings/profile', { first_name: 'Renamed' })).status).toBe(200);
+    await eventually(async () =>
+      expect((await start(owner)).multiAccounts[team.id].members.active[analyst.id].first_name).toBe('Renamed'),
+    );
+  });
+
   it('without the header, or with a stale one, /data/start answers no current team instead of refusing', async () => {
     const [owner, stranger] = await Promise.all([member(), member()]);
     const team = await createTeam(owner);
@@ -160,6 +169,15 @@ describe('inviting', () => {
     }
     const outsider = await stranger.browser.post(teamApiPath(team.id, '/invites'), { invitee: target.username });
     expect(outsider.status).toBe(404);
+    // Whether an account exists is not theirs to learn: an unknown invitee is refused the same way.
+    for (const [who, status] of [
+      [analyst, 403],
+      [stranger, 404],
+    ] as const) {
+      const known = await who.browser.post(teamApiPath(team.id, '/invites'), { invitee: target.email });
+      const unknown = await who.browser.post(teamApiPath(team.id, '/invites'), { invitee: 'nobody@nowhere.test' });
+      expect([unknown.status, unknown.body.errors]).toEqual([status, known.body.errors]);
+    }
     const { members } = await storedTeam(db, team.id);
     expect(members.map((row) => row.user_id)).not.toContain(target.id);
     expect((await latestMail(db, target.email))?.subject).toBe('Confirm your email address');

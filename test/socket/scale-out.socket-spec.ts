@@ -3,9 +3,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
+import { ErrorCode } from '../../shared/api/error-codes.js';
 import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications.js';
 import { MAX_SOCKETS_PER_USER } from '../../shared/realtime/events.js';
 import type { StartAnswer } from '../../shared/start/start.js';
+import { teamApiPath } from '../../shared/teams/teams.js';
 import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
@@ -13,6 +15,8 @@ import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/s
 import { creditedClaim, nextTicket, promotedPost } from '../support/surf-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
+import { eventually } from '../support/eventually.js';
+import { actAs, addTeamMember, createTeam } from '../support/team-fixtures.js';
 
 /**
  * Two built server processes (`npm run build:server` first) on one PostgreSQL database and one
@@ -188,6 +192,29 @@ it('a view paid through process A updates the post owner’s campaign figures on
     campaigns.some((campaign) => campaign.pid === pid && campaign.viewsTotal === 1),
   );
   expect(campaigns).toEqual([expect.objectContaining({ pid, credits: 2, viewsTotal: 1, viewsToday: 1, status: 'active' })]);
+});
+
+it('a team member removed through process A is refused by process B within moments, and B’s team tab hears no more of the team', async () => {
+  const [owner, manager] = await Promise.all([member(), member()]);
+  const team = await createTeam(owner);
+  await addTeamMember(db!, owner, team.id, manager);
+  const managerOnB = onB(manager);
+  actAs({ ...manager, browser: managerOnB }, team.id);
+  expect((await managerOnB.get('/data/teams')).status).toBe(200); // B caches the team now
+  const teamTabOnB = await connectSocket(b, managerOnB, { teamId: team.id });
+
+  await owner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 3 });
+  const [live] = await teamTabOnB.next('live:data', undefined, (data) => data.team !== undefined);
+  expect(live.team).toEqual({ id: team.id, cc: 3 });
+
+  expect((await owner.browser.delete(teamApiPath(team.id, `/members/${manager.id}`))).status).toBe(200);
+  await eventually(async () => {
+    const answer = await managerOnB.get('/data/teams');
+    expect([answer.status, answer.body.errors[0]?.code]).toEqual([403, ErrorCode.TeamForbidden]);
+  });
+  expect(await teamTabOnB.next('teams:changed')).toEqual([{ teamId: team.id }]);
+  await owner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 1 });
+  await teamTabOnB.expectNo('live:data', undefined, (data) => data.team !== undefined);
 });
 
 it('a process stopped with SIGTERM (a rolling restart) shuts down gracefully: exit code 0, and the other process keeps serving', async () => {

@@ -2,6 +2,7 @@ import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { appStore } from '../state/store.js';
 import { navigateTo } from '../routing/navigation.js';
+import { dropStaleTeam } from '../teams/switchTeam.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { createApiClient } from './apiClient.js';
 import { reconnectingAtom } from './reconnectingAtom.js';
@@ -14,6 +15,7 @@ export const api = createApiClient({
   navigate: navigateTo,
   notify: (notice) => appStore.set(pushToastAtom, notice),
   currentTeamId: () => appStore.get(currentTeamIdAtom),
+  teamRefused: dropStaleTeam,
   socketId: currentConnectionId,
   setReconnecting: (reconnecting) => appStore.set(reconnectingAtom, reconnecting),
   wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),

@@ -43,6 +43,7 @@ function client(overrides: Partial<ApiClientEnvironment> & { pathname?: string; 
   const notices: Notice[] = [];
   const waits: number[] = [];
   const reconnecting: boolean[] = [];
+  const refusedTeams: number[] = [];
   const api = createApiClient({
     fetch: (input, init) => fetch(input, init),
     dataDomain: baseUrl,
@@ -50,6 +51,7 @@ function client(overrides: Partial<ApiClientEnvironment> & { pathname?: string; 
     navigate: (path) => navigations.push(path),
     notify: (notice) => notices.push(notice),
     currentTeamId: () => 7,
+    teamRefused: (teamId) => refusedTeams.push(teamId),
     socketId: () => 'sock_123',
     setReconnecting: (value) => reconnecting.push(value),
     wait: async (ms) => {
@@ -57,7 +59,7 @@ function client(overrides: Partial<ApiClientEnvironment> & { pathname?: string; 
     },
     ...overrides,
   });
-  return { api, navigations, notices, waits, reconnecting };
+  return { api, navigations, notices, waits, reconnecting, refusedTeams };
 }
 
 describe('the /data API client', () => {
@@ -130,6 +132,28 @@ describe('the /data API client', () => {
       expect(navigations).toEqual([]);
       expect(notices).toEqual([]);
     }
+  });
+
+  it('reports a team_forbidden refusal with the team the call named, and no other refusal', async () => {
+    const refusal = (code: string) =>
+      JSON.stringify({ data: null, errors: [{ code, heading: 'Not allowed', message: 'No.' }], maintenance: false });
+    answer = { status: 403, body: refusal('team_forbidden') };
+    const stale = client();
+    const result = await stale.api.request({ path: '/data/campaigns' });
+    expect(result.status).toBe(403);
+    expect(stale.refusedTeams).toEqual([7]);
+    expect(stale.notices).toEqual([]);
+
+    answer = { status: 403, body: refusal('team_role_forbidden') };
+    const role = client();
+    await role.api.request({ path: '/data/campaigns' });
+    expect(role.refusedTeams).toEqual([]);
+
+    answer = { status: 403, body: refusal('team_forbidden') };
+    const personal = client({ currentTeamId: () => null });
+    await personal.api.request({ path: '/data/campaigns' });
+    expect(received.headers['x-current-team']).toBeUndefined();
+    expect(personal.refusedTeams).toEqual([]);
   });
 
   it('shows each error of a successful answer as a notification, defaulting the header and offering the link', async () => {

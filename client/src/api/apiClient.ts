@@ -1,6 +1,8 @@
 import type { ApiError, Envelope } from '@shared/api/envelope.js';
 import { CURRENT_TEAM_HEADER, NO_LOGIN_PARAM, SOCKET_ID_HEADER, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import { loginRedirectPath } from '@shared/api/paths.js';
+import { hasErrorCode } from './errorCodes.js';
 import { retryDelay } from './retryPolicy.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,6 +41,8 @@ export interface ApiClientEnvironment {
   navigate(path: string): void;
   notify(notice: Notice): void;
   currentTeamId(): number | null;
+  /** The server refused the call because the member is not active in the team it named (`team_forbidden`). */
+  teamRefused(teamId: number): void;
   socketId(): string | null;
   /** True while some call waits to retry an unavailable or unreachable server, false once none does. */
   setReconnecting(reconnecting: boolean): void;
@@ -114,6 +118,7 @@ export function createApiClient(env: ApiClientEnvironment) {
       env.navigate('/logout');
       return { data: null, errors: envelope?.errors ?? [], status: 406 };
     }
+    if (teamId !== null && hasErrorCode(envelope?.errors, ErrorCode.TeamForbidden)) env.teamRefused(teamId);
     if (status < 200 || status >= 300) return { data: null, errors: envelope?.errors ?? [], status };
 
     const errors = envelope?.errors ?? [];

@@ -2,7 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { CAMPAIGN_ENDPOINTS, creditAmountSchema, type CampaignItem } from '@shared/campaigns/campaigns.js';
 import { isSuccess } from '../forms/fieldErrors.js';
-import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceLabel } from '../teams/teamSession.js';
 import { apiErrorText } from './apiErrorText.js';
 import { plural } from './campaignStatus.js';
 import { createActionKeys } from './idempotencyKeys.js';
@@ -19,7 +21,8 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState<CreditAction | null>(null);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const { cc } = useAtomValue(liveDataAtom);
+  const cc = useAtomValue(accountCreditsAtom);
+  const team = useAtomValue(currentTeamAtom);
   const pid = campaign.post.pid;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -69,8 +72,10 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         onChange={(event) => setAmount(event.target.value)}
         hint={
           <>
-            {cc === null ? 'Move credits between your balance and this campaign.' : `Your balance: ${plural(cc, 'credit')}.`} One
-            credit pays for one view.
+            {cc === null
+              ? 'Move credits between your balance and this campaign.'
+              : `${balanceLabel(team)}: ${plural(cc, 'credit')}.`}{' '}
+            One credit pays for one view.
           </>
         }
         outcome={outcome}

@@ -8,7 +8,9 @@ import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { formatDateTime } from '../format/dates.js';
 import { postPath } from '../posts/postPath.js';
-import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceLabel } from '../teams/teamSession.js';
 import { Pager } from '../referrals/Pager.js';
 import { ledgerLabel, ledgerPageOf, ledgerPagePath, signedAmount } from './ledgerFormat.js';
 import '../referrals/referrals.css';
@@ -18,12 +20,13 @@ import './credits.css';
 export function LedgerView() {
   const page = ledgerPageOf(useLocation().search);
   const ledger = useApiData<Paged<LedgerRow>>(`${CREDITS_ENDPOINTS.ledger}?page=${page}`);
-  const { cc } = useAtomValue(liveDataAtom);
+  const cc = useAtomValue(accountCreditsAtom);
+  const team = useAtomValue(currentTeamAtom);
   return (
     <>
       <p className="ledger-balance">
-        Your balance: <strong data-testid="ledger-balance">{cc === null ? '…' : cc.toLocaleString()}</strong> credits. It is the
-        sum of the movements below.
+        {balanceLabel(team)}: <strong data-testid="ledger-balance">{cc === null ? '…' : cc.toLocaleString()}</strong> credits. It
+        is the sum of the movements below.
       </p>
       {ledger.failure ? (
         <ErrorState failure={ledger.failure} onRetry={ledger.reload} title="Your credits history could not be loaded" />

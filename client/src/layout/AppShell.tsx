@@ -7,6 +7,7 @@ import { AnnouncementsHost } from '../announcements/AnnouncementsHost.js';
 import { ModalHost } from '../modals/ModalHost.js';
 import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
 import { userAtom } from '../session/userAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { ToastHost } from '../toasts/ToastHost.js';
 import { VisitTrackingEffect } from '../tracking/VisitTrackingEffect.js';
 import { Footer } from './Footer.js';
@@ -17,6 +18,7 @@ import { TopBar } from './TopBar.js';
 /** The page frame: member menu or visitor bar, the screen, the footer, modals and toasts. */
 export function AppShell() {
   const user = useAtomValue(userAtom);
+  const team = useAtomValue(currentTeamAtom);
   const matches = useMatches();
   const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
   const chrome = { ...DEFAULT_CHROME, ...route?.chrome };
@@ -34,6 +36,17 @@ export function AppShell() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // Switching teams mounts the screen anew: focus that was inside it (the switch button) starts
+  // again at the new screen rather than being lost on the page body.
+  const accountKey = team ? `team-${team.id}` : 'self';
+  const shownAccount = useRef(accountKey);
+  useEffect(() => {
+    if (shownAccount.current === accountKey) return;
+    shownAccount.current = accountKey;
+    if (document.activeElement === null || document.activeElement === document.body)
+      mainRef.current?.focus({ preventScroll: true });
+  }, [accountKey]);
+
   const withMenu = Boolean(user) && chrome.header;
   return (
     <div className={`app ${withMenu ? 'app-member' : 'app-visitor'}`}>
@@ -45,7 +58,8 @@ export function AppShell() {
         <AnnouncementsHost />
         <EmailConfirmationBanner />
         <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
+          {/* A screen shows one account's data: switching teams mounts it anew, so it reads the new account's. */}
+          <Outlet key={accountKey} />
         </Suspense>
       </main>
       <Footer mode={chrome.footer} />

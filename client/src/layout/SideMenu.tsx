@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings } from 'lucide-react';
+import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings, Users } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MENU_BREAKPOINT_PX } from '@shared/constants/layout.js';
@@ -8,6 +8,9 @@ import { mediaUrl } from '../media/mediaUrl.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
 import { CreditCount } from '../realtime/CreditCount.js';
 import { userAtom } from '../session/userAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { teamPagePath } from '../teams/teamPaths.js';
+import { TeamSwitcher } from '../teams/TeamSwitcher.js';
 import { BrandHeader } from './BrandHeader.js';
 import { menuStateAtom } from './menuStateAtom.js';
 import { profileBoxOpenAtom } from './profileBoxOpenAtom.js';
@@ -44,6 +47,7 @@ const HOVER_OPEN_DELAY_MS = 300;
  */
 export function SideMenu() {
   const user = useAtomValue(userAtom);
+  const team = useAtomValue(currentTeamAtom);
   const [state, setState] = useAtom(menuStateAtom);
   const [profileOpen, setProfileOpen] = useAtom(profileBoxOpenAtom);
   const narrow = useIsNarrow(MENU_BREAKPOINT_PX);
@@ -103,6 +107,17 @@ export function SideMenu() {
         </button>
         <BrandHeader to={PATHS.home} />
         <div className="member-header-end">
+          {team && (
+            <Link
+              to={teamPagePath(team.id)}
+              className="team-chip"
+              aria-label={`Acting for the team ${team.name}`}
+              title={`Acting for the team ${team.name}`}
+            >
+              <Users aria-hidden="true" size={16} />
+              <span className="team-chip-name">{team.name}</span>
+            </Link>
+          )}
           <CreditCount />
           <NotificationBell />
         </div>
@@ -133,6 +148,7 @@ export function SideMenu() {
             <div id={profileId} className="profile-box">
               <Link to={PATHS.profile}>View profile</Link>
               <Link to={PATHS.logout}>Log out</Link>
+              <TeamSwitcher className="team-switcher-menu" />
             </div>
           )}
         </div>

@@ -15,6 +15,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   post_comment: 'Comment',
   comment_mention: 'Mention',
   new_follower: 'Follower',
+  team_invite: 'Team',
+  team_removed: 'Team',
 };
 
 interface NotificationsListProps {

@@ -9,7 +9,9 @@ import { CREDITS_PATH } from '../credits/ledgerFormat.js';
 import { LedgerView } from '../credits/LedgerView.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { Feed } from '../feed/Feed.js';
-import { liveDataAtom } from '../realtime/liveDataAtom.js';
+import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceLabel } from '../teams/teamSession.js';
 import { userAtom } from '../session/userAtom.js';
 import { DetailedStats } from '../stats/DetailedStats.js';
 import { EarnCreditsView } from '../surf/EarnCreditsView.js';
@@ -72,13 +74,14 @@ export default function DashboardPage() {
 
 function Overview() {
   const user = useAtomValue(userAtom);
-  const { cc } = useAtomValue(liveDataAtom);
+  const cc = useAtomValue(accountCreditsAtom);
+  const team = useAtomValue(currentTeamAtom);
   return (
     <>
       {user && <p className="dashboard-greeting">Hello, {user.first_name}.</p>}
       <section className="dashboard-balance" aria-labelledby="dashboard-balance-heading">
         <h2 id="dashboard-balance-heading" className="section-heading">
-          Your balance
+          {balanceLabel(team)}
         </h2>
         <p className="dashboard-balance-figure">
           <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> credits

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
 import { ChangeEmailForm } from '../settings/ChangeEmailForm.js';
 import { NotAvailableYet } from '../settings/NotAvailableYet.js';
@@ -7,6 +7,7 @@ import { ProfileSettings } from '../settings/ProfileSettings.js';
 import { SecuritySettings } from '../settings/SecuritySettings.js';
 import { SettingsNav } from '../settings/SettingsNav.js';
 import { SettingsOverview } from '../settings/SettingsOverview.js';
+import { MultiAccountsSettings } from '../teams/MultiAccountsSettings.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 import '../settings/settings.css';
@@ -29,16 +30,7 @@ function settingsSection(pathname: string): ReactElement {
     case PATHS.settingsPayments:
       return <NotAvailableYet title="Payments" />;
     default:
-      if (pathname.startsWith(PATHS.settingsMultiAccounts)) {
-        return (
-          <NotAvailableYet title="Multi accounts">
-            <p>
-              To use several of your accounts in this browser and switch between them, see{' '}
-              <Link to={PATHS.loginMulti}>your accounts</Link>.
-            </p>
-          </NotAvailableYet>
-        );
-      }
+      if (pathname.startsWith(PATHS.settingsMultiAccounts)) return <MultiAccountsSettings />;
       return <SettingsOverview />;
   }
 }

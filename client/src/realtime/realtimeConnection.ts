@@ -1,4 +1,4 @@
-import { SOCKET_PATH, type Ack } from '@shared/realtime/events.js';
+import { SOCKET_PATH, type Ack, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
 import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
@@ -10,6 +10,7 @@ import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
 import { campaignFiguresChangedAtom, receiveStatsCountedAtom } from '../stats/statsAtoms.js';
+import { receiveTeamsChanged } from '../teams/receiveTeamsChanged.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
@@ -24,9 +25,15 @@ let generation = 0;
  * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
  * landing page's critical path). It reconnects with backoff after a drop or a server restart
  * and then catches up on what it missed. `sessionKey` is the user's socketId; null for a visitor.
+ * `teamId` is the current team (null: none): the socket joins that team's room, so switching
+ * teams connects anew.
  */
-export async function connectRealtime(sessionKey: string | null, onEndedByServer: () => void): Promise<void> {
-  const key = sessionKey ?? 'visitor';
+export async function connectRealtime(
+  sessionKey: string | null,
+  teamId: number | null,
+  onEndedByServer: () => void,
+): Promise<void> {
+  const key = sessionKey ? `${sessionKey}:${teamId ?? ''}` : 'visitor';
   if (appStore.get(socketAtom) && connectedKey === key) return;
   disconnectRealtime();
   const mine = generation;
@@ -37,7 +44,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
     path: SOCKET_PATH,
     autoConnect: false,
     withCredentials: true,
-    auth: sessionKey ? { socketId: sessionKey } : {},
+    auth: sessionKey ? ({ socketId: sessionKey, teamId } satisfies SocketHandshakeAuth) : {},
     reconnectionDelay: 1000,
     reconnectionDelayMax: 10_000,
   });
@@ -92,6 +99,7 @@ export async function connectRealtime(sessionKey: string | null, onEndedByServer
   next.on('post:comment-removed', receivePostCommentRemoved);
   next.on('post:feels', receivePostFeels);
   next.on('group:members', receiveGroupMembers);
+  next.on('teams:changed', receiveTeamsChanged);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.connect();
 }
@@ -135,7 +143,11 @@ function setConnectionState(state: ConnectionState): void {
   document.documentElement.dataset.realtime = state;
 }
 
-function receiveLive(live: { cc?: number; live_time: number }): void {
+function receiveLive(live: LiveData): void {
   const current = appStore.get(liveDataAtom);
-  appStore.set(liveDataAtom, { cc: live.cc ?? current.cc, clockOffsetMs: live.live_time - Date.now() });
+  appStore.set(liveDataAtom, {
+    cc: live.cc ?? current.cc,
+    team: live.team ?? current.team,
+    clockOffsetMs: live.live_time - Date.now(),
+  });
 }

@@ -7,12 +7,14 @@ import { userAtom } from '../session/userAtom.js';
 
 /**
  * Screens open to a member who has not finished onboarding: the mailed links (confirming
- * an address, mail preferences) must work before onboarding is done, or they would be lost.
+ * an address, mail preferences, a team invitation) must work before onboarding is done, or
+ * they would be lost.
  */
 const ALLOWED_BEFORE_ONBOARDING = new Set<ScreenName>([
   'getStarted',
   'setupExistingUser',
   'setup',
+  'teamInvite',
   'emailSettings',
   'logout',
   'maintenance',

@@ -34,6 +34,7 @@ export const SCREENS: Record<ScreenName, ReturnType<typeof lazyScreen>> = {
   signup: lazyScreen(() => import('../pages/SignupPage.js')),
   contact: lazyScreen(() => import('../pages/ContactPage.js')),
   setup: lazyScreen(() => import('../pages/SetupPage.js')),
+  teamInvite: lazyScreen(() => import('../pages/TeamInvitePage.js')),
 };
 
 export const NotFoundScreen = lazyScreen(() => import('../pages/NotFoundPage.js'));

@@ -6,7 +6,7 @@ const SECTIONS = [
   { to: PATHS.settingsSecurity, title: 'Security', text: 'Change your password and see where you are logged in.' },
   { to: PATHS.settingsChangeEmail, title: 'Email address', text: 'Change the address you log in with and get mail at.' },
   { to: PATHS.emailSettings, title: 'Email settings', text: 'Choose which mails we send you.' },
-  { to: PATHS.settingsMultiAccounts, title: 'Multi accounts', text: 'Not available yet.' },
+  { to: PATHS.settingsMultiAccounts, title: 'Multi accounts', text: 'Teams that run one advertiser account together.' },
   { to: PATHS.settingsPayments, title: 'Payments', text: 'Not available yet.' },
 ];
 

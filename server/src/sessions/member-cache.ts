@@ -31,10 +31,12 @@ const MAX_ENTRIES = 100_000;
  * - this process drops an entry synchronously when it changes the data (revoking a session,
  *   notifying, any state-changing request of the member: see forgetActingMember), so a member
  *   always reads their own writes;
- * - triggers on sessions, users, notifications, announcement_dismissals, teams and team_members NOTIFY every
- *   process on commit, whatever wrote the row (another process, the admin CLI, SQL by hand);
- *   those processes drop the entry within milliseconds. Until then a revoked session can
- *   still pass there — the price of not asking PostgreSQL on every request.
+ * - triggers on sessions, users, notifications, announcement_dismissals, teams and team_members
+ *   NOTIFY every process on commit, whatever wrote the row (another process, the admin CLI, SQL
+ *   by hand); those processes drop the entry within milliseconds. Until then a revoked session
+ *   (or a removed team member) can still pass there — the price of not asking PostgreSQL on
+ *   every request. Payloads: 's:<token hash>', 'm:<user id>', 't:<team id>' (a team and its
+ *   members), 'tm:<user id>' (the teams a member belongs to).
  */
 @Injectable()
 export class MemberCache implements OnModuleInit, OnApplicationShutdown {

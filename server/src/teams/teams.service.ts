@@ -105,16 +105,16 @@ export class TeamsService {
    * that expires is mailed to them, and they are notified in the app.
    */
   async invite(userId: number, teamId: number, payload: { invitee: string; role: TeamRole }): Promise<TeamDetail> {
-    const invitee = payload.invitee.includes('@')
-      ? await this.users.findByEmail(payload.invitee)
-      : await this.users.findByUsername(payload.invitee);
-    if (!invitee) throw TEAM_ERRORS.inviteeUnknown;
-    if (invitee.id === userId) throw TEAM_ERRORS.alreadyIn;
     const secret = randomToken();
     const expiresAt = new Date(Date.now() + INVITE_MS);
-    let token = '';
-    await this.change(userId, teamId, 'manage_members', async (manager) => {
+    const { invitee, token } = await this.change(userId, teamId, 'manage_members', async (manager) => {
+      // Looked up only once the actor may invite, so nobody else learns which accounts exist.
       this.limits.take('teamInvite', userId);
+      const invitee = payload.invitee.includes('@')
+        ? await this.users.findByEmail(payload.invitee)
+        : await this.users.findByUsername(payload.invitee);
+      if (!invitee) throw TEAM_ERRORS.inviteeUnknown;
+      if (invitee.id === userId) throw TEAM_ERRORS.alreadyIn;
       if ((await this.teams.countMembers(manager, teamId)) >= TEAM_LIMITS.membersPerTeam) throw TEAM_ERRORS.teamFull;
       if ((await this.teams.countTeamsOf(manager, invitee.id)) >= TEAM_LIMITS.teamsPerMember) {
         const existing = await this.teams.membership(manager, teamId, invitee.id);
@@ -130,14 +130,13 @@ export class TeamsService {
       if (!invited) throw TEAM_ERRORS.alreadyIn;
       await this.teams.retireInvites(manager, teamId, invitee.id);
       const id = await this.teams.insertInvite(manager, { teamId, userId: invitee.id, tokenHash: sha256(secret), expiresAt });
-      token = `${id}.${secret}`;
       await this.teams.addAudit(manager, {
         teamId,
         actorId: userId,
         action: 'member_invited',
         details: { target: { id: invitee.id, username: invitee.username }, role: payload.role },
       });
-      return { alsoTell: [invitee.id] };
+      return { alsoTell: [invitee.id], invitee, token: `${id}.${secret}` };
     });
     const [team, inviter] = await Promise.all([this.access.team(teamId), this.users.findById(userId)]);
     const teamName = team?.name ?? 'a team';
@@ -310,12 +309,12 @@ export class TeamsService {
    * found") with a role that allows `permission` (null: any role); then `work` writes. After the
    * commit every process forgets the team and each member concerned hears `teams:changed`.
    */
-  private async change(
+  private async change<T extends Changed>(
     userId: number,
     teamId: number,
     permission: TeamPermission | null,
-    work: (manager: EntityManager, actor: Membership) => Promise<Changed>,
-  ): Promise<void> {
+    work: (manager: EntityManager, actor: Membership) => Promise<T>,
+  ): Promise<T> {
     const before = await this.access.team(teamId);
     const changed = await this.transactions.run(async (manager) => {
       if (!(await this.teams.lockTeam(manager, teamId))) throw TEAM_ERRORS.notFound;
@@ -325,6 +324,7 @@ export class TeamsService {
       return work(manager, actor);
     });
     this.events.changed(teamId, [...(before?.members.map((member) => member.uid) ?? []), ...(changed.alsoTell ?? [])]);
+    return changed;
   }
 
   private async activeMembership(manager: EntityManager, teamId: number, memberId: number): Promise<Membership> {
