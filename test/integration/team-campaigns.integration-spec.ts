@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { ErrorCode } from '../../shared/api/error-codes.js';
+import type { Paged } from '../../shared/accounts/account.answers.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/campaigns.js';
+import { CREDITS_ENDPOINTS, type LedgerRow } from '../../shared/credits/credits.js';
 import { STATS_ENDPOINTS, type PostStats, type StatsOverview } from '../../shared/stats/stats.js';
 import { groupApiPath } from '../../shared/groups/groups.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
@@ -295,5 +297,29 @@ describe('whose posts a call may touch', () => {
     expect(await storedPost(post.pid)).toMatchObject({ deleted: true });
     expect((await storedTeam(db, team.id)).credits).toBe(10);
     expect(await balanceOf(db, manager.id)).toBe(managerCredits);
+  });
+
+  it('the credits history with a team current is the team’s (analysts read it too); without one, the member’s own', async () => {
+    const [owner, analyst] = await Promise.all([member(), member()]);
+    const team = await teamWith(owner, 9, [analyst, 'analyst']);
+    actAs(owner, team.id);
+    const { post } = await createPost(owner.browser);
+    await campaignCall(owner.browser, post.pid, 'assign', { amount: 4 });
+
+    const history = async (who: TestMember) => {
+      const { status, body } = await who.browser.get<Paged<LedgerRow>>(CREDITS_ENDPOINTS.ledger);
+      expect(status).toBe(200);
+      return body.data!.items.map((row) => [row.kind, row.amount, row.pid]);
+    };
+    const teams = [
+      ['campaign_assign', -4, post.pid],
+      ['team_deposit', 9, null],
+    ];
+    expect(await history(owner)).toEqual(teams);
+    actAs(analyst, team.id);
+    expect(await history(analyst)).toEqual(teams);
+    actAs(owner, null);
+    expect(await history(owner)).toEqual(expect.arrayContaining([['team_deposit', -9, null]]));
+    expect((await history(owner)).some(([kind]) => kind === 'campaign_assign')).toBe(false);
   });
 });

@@ -87,7 +87,7 @@ export class CampaignsService {
     const verb = toCampaign > 0 ? 'assign' : 'withdraw';
     const balance: Movement =
       owner.kind === 'team'
-        ? { account: 'team', teamId: owner.teamId, amount: -toCampaign, kind }
+        ? { account: 'team', teamId: owner.teamId, amount: -toCampaign, kind, campaignId: pid }
         : { account: 'user', userId, amount: -toCampaign, kind, campaignId: pid };
     await this.transactions.run(async (manager) => {
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);

@@ -36,7 +36,7 @@ export class PostRetirement {
       await this.ledger.move(manager, `delete:${pid}:${randomUUID()}`, [
         { account: 'campaign', campaignId: pid, amount: -campaign.credits, kind: 'campaign_withdraw' },
         refunded.kind === 'team'
-          ? { account: 'team', teamId: refunded.teamId, amount: campaign.credits, kind: 'campaign_withdraw' }
+          ? { account: 'team', teamId: refunded.teamId, amount: campaign.credits, kind: 'campaign_withdraw', campaignId: pid }
           : { account: 'user', userId: refunded.userId, amount: campaign.credits, kind: 'campaign_withdraw', campaignId: pid },
       ]);
     }
