@@ -59,11 +59,13 @@ export interface ServerToClientEvents {
   /**
    * The owner's campaigns' current figures, after views were paid (at most one push a second per
    * owner, at once when a campaign runs out of credits) or after the owner changed one in a tab.
+   * The owner is the member (to their tabs acting for no team) or a team (to the tabs acting for it).
    */
   'campaigns:updated': (change: { campaigns: CampaignCounters[] }) => void;
   /**
-   * To the owner's tabs: a post of theirs was written or edited (`item`, put in place or first),
-   * or deleted (`item` null), so a list open in another tab follows.
+   * To the owner's tabs (a member's acting for no team, or those acting for the team a post
+   * belongs to): a post was written or edited (`item`, put in place or first), or deleted
+   * (`item` null), so a list open in another tab follows.
    */
   'posts:changed': (change: { pid: number; item: CampaignItem | null }) => void;
   /**
@@ -149,11 +151,16 @@ export const MAX_WATCHED_POSTS = 50;
 /** How often the server clock is pushed so countdowns do not drift. */
 export const LIVE_TIME_INTERVAL_MS = 30_000;
 
-/** Rooms: one per user (every tab), per session key, per team, and per audience. */
+/** Rooms: one per user (every tab), per user acting for no team, per session key, per team, and per audience. */
 export const rooms = {
   user: (userId: number) => `user:${userId}`,
   session: (sessionKey: string) => `session:${sessionKey}`,
   team: (teamId: number) => `team:${teamId}`,
+  /**
+   * A member's tabs acting for no team: pushes about the member's own campaigns and posts go
+   * here, so a tab acting for a team shows the team's alone.
+   */
+  ownAccount: (userId: number) => `own:${userId}`,
   /** The tabs showing a post: its comments and feels are pushed here. */
   post: (pid: number) => `post:${pid}`,
   /** The tabs showing a group's members: membership changes are signalled here. */

@@ -261,10 +261,35 @@ export const TEAM_AUDIT_LABELS: Record<TeamAuditAction, string> = {
   campaign_changed: 'Changed a campaign',
 };
 
+/** What a `campaign_changed` audit row says was done to a team post or its campaign. */
+export const TEAM_CAMPAIGN_CHANGES = [
+  'post_written',
+  'post_edited',
+  'post_deleted',
+  'credits_assigned',
+  'credits_withdrawn',
+  'paused',
+  'resumed',
+  'daily_view_cap_set',
+] as const;
+export type TeamCampaignChange = (typeof TEAM_CAMPAIGN_CHANGES)[number];
+
+export const TEAM_CAMPAIGN_CHANGE_LABELS: Record<TeamCampaignChange, string> = {
+  post_written: 'wrote a post',
+  post_edited: 'edited a post',
+  post_deleted: 'deleted a post',
+  credits_assigned: 'moved credits to a campaign',
+  credits_withdrawn: 'took credits back from a campaign',
+  paused: 'paused a campaign',
+  resumed: 'resumed a campaign',
+  daily_view_cap_set: 'changed a campaign’s daily view cap',
+};
+
 /**
  * What an audit row carries besides its action, per action (absent fields: not relevant):
  * `target` the member acted on, `role`/`fromRole` a role given/taken, `amount` credits moved,
- * `name` a team's new name, `pid` a post.
+ * `name` a team's new name, `pid` a post, `campaign` what was done to it (with `dailyViewCap`
+ * the cap set, null: none).
  */
 export interface TeamAuditDetails {
   target?: { id: number; username: string };
@@ -273,6 +298,8 @@ export interface TeamAuditDetails {
   amount?: number;
   name?: string;
   pid?: number;
+  campaign?: TeamCampaignChange;
+  dailyViewCap?: number | null;
 }
 
 export interface TeamAuditItem {

@@ -66,7 +66,7 @@ describe('live counts of a post', () => {
     const owner = await signUp(testApp.baseUrl);
     const pid = await postBy(owner.browser);
     const realtime = testApp.app.get(RealtimeService);
-    const failing = jest.spyOn(realtime, 'sendToUser').mockImplementation(() => {
+    const failing = jest.spyOn(realtime, 'sendToRoom').mockImplementation(() => {
       throw new Error('the socket server is gone');
     });
     try {

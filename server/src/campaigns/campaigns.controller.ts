@@ -6,10 +6,11 @@ import {
   type CampaignSettingsPayload,
   type CreditAmountPayload,
 } from '@shared/campaigns/campaigns.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { CampaignsService } from './campaigns.service.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -24,43 +25,54 @@ export class CampaignsController {
   @HttpCode(200)
   assign(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(creditAmountSchema)) { amount }: CreditAmountPayload,
     @Headers('idempotency-key') key: string | undefined,
   ): Promise<CampaignItem> {
-    return this.campaigns.assign(auth.user.id, pid, amount, requestKey(key));
+    return this.campaigns.assign(auth.user.id, team, pid, amount, requestKey(key));
   }
 
   @Post('withdraw')
   @HttpCode(200)
   withdraw(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(creditAmountSchema)) { amount }: CreditAmountPayload,
     @Headers('idempotency-key') key: string | undefined,
   ): Promise<CampaignItem> {
-    return this.campaigns.withdraw(auth.user.id, pid, amount, requestKey(key));
+    return this.campaigns.withdraw(auth.user.id, team, pid, amount, requestKey(key));
   }
 
   @Post('pause')
   @HttpCode(200)
-  pause(@CurrentAuth() auth: AuthContext, @Param('pid', IdPipe) pid: number): Promise<CampaignItem> {
-    return this.campaigns.setPaused(auth.user.id, pid, true);
+  pause(
+    @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
+    @Param('pid', IdPipe) pid: number,
+  ): Promise<CampaignItem> {
+    return this.campaigns.setPaused(auth.user.id, team, pid, true);
   }
 
   @Post('resume')
   @HttpCode(200)
-  resume(@CurrentAuth() auth: AuthContext, @Param('pid', IdPipe) pid: number): Promise<CampaignItem> {
-    return this.campaigns.setPaused(auth.user.id, pid, false);
+  resume(
+    @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
+    @Param('pid', IdPipe) pid: number,
+  ): Promise<CampaignItem> {
+    return this.campaigns.setPaused(auth.user.id, team, pid, false);
   }
 
   @Post('settings')
   @HttpCode(200)
   settings(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(campaignSettingsSchema)) payload: CampaignSettingsPayload,
   ): Promise<CampaignItem> {
-    return this.campaigns.settings(auth.user.id, pid, payload);
+    return this.campaigns.settings(auth.user.id, team, pid, payload);
   }
 }

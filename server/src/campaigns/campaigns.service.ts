@@ -1,16 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { CampaignItem, CampaignSettingsPayload } from '@shared/campaigns/campaigns.js';
-import { LedgerService } from '../credits/ledger.service.js';
+import type { TeamCampaignChange } from '@shared/teams/teams.js';
+import type { EntityManager } from 'typeorm';
+import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
+import { campaignWriterOf, isOwnedBy, type Advertiser } from '../posts/advertiser.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
+import { TeamCampaignAudit } from '../posts/team-campaign-audit.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { LiveCampaignsService } from './live-campaigns.service.js';
 
 /**
- * A member's campaigns: moving credits between their balance and a post's campaign (each move
- * one transaction with its two ledger rows), pausing, resuming and the daily view cap.
+ * The current account's campaigns (the member's own, or the team's while one is current, for its
+ * owners and managers): moving credits between that account's balance and a post's campaign (each
+ * move one transaction with its two ledger rows), pausing, resuming and the daily view cap. A
+ * team's changes each write its audit row in the same transaction.
  */
 @Injectable()
 export class CampaignsService {
@@ -20,47 +27,84 @@ export class CampaignsService {
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
     private readonly liveCampaigns: LiveCampaignsService,
+    private readonly teamAudit: TeamCampaignAudit,
   ) {}
 
   /** `requestKey` (the Idempotency-Key header) makes a retried request apply once. */
-  assign(userId: number, pid: number, amount: number, requestKey: string | null): Promise<CampaignItem> {
-    return this.moveCredits(userId, pid, amount, requestKey, 'assign');
+  assign(userId: number, team: ActingTeam | null, pid: number, amount: number, requestKey: string | null): Promise<CampaignItem> {
+    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, amount, requestKey);
   }
 
-  withdraw(userId: number, pid: number, amount: number, requestKey: string | null): Promise<CampaignItem> {
-    return this.moveCredits(userId, pid, -amount, requestKey, 'withdraw');
+  withdraw(
+    userId: number,
+    team: ActingTeam | null,
+    pid: number,
+    amount: number,
+    requestKey: string | null,
+  ): Promise<CampaignItem> {
+    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, -amount, requestKey);
   }
 
-  async setPaused(userId: number, pid: number, paused: boolean): Promise<CampaignItem> {
-    if (!(await this.posts.setCampaignPaused(userId, pid, paused))) throw POST_NOT_FOUND;
-    this.liveCampaigns.changed(userId);
-    return (await this.posts.campaign(pid))!;
+  setPaused(userId: number, team: ActingTeam | null, pid: number, paused: boolean): Promise<CampaignItem> {
+    const owner = campaignWriterOf(userId, team);
+    return this.change(userId, owner, pid, paused ? 'paused' : 'resumed', {}, (manager) =>
+      this.posts.setCampaignPaused(manager, owner, pid, paused),
+    );
   }
 
-  async settings(userId: number, pid: number, settings: CampaignSettingsPayload): Promise<CampaignItem> {
-    if (!(await this.posts.setCampaignDailyViewCap(userId, pid, settings.dailyViewCap))) throw POST_NOT_FOUND;
-    this.liveCampaigns.changed(userId);
+  settings(userId: number, team: ActingTeam | null, pid: number, settings: CampaignSettingsPayload): Promise<CampaignItem> {
+    const owner = campaignWriterOf(userId, team);
+    const { dailyViewCap } = settings;
+    return this.change(userId, owner, pid, 'daily_view_cap_set', { dailyViewCap }, (manager) =>
+      this.posts.setCampaignDailyViewCap(manager, owner, pid, dailyViewCap),
+    );
+  }
+
+  private async change(
+    userId: number,
+    owner: Advertiser,
+    pid: number,
+    what: TeamCampaignChange,
+    details: { dailyViewCap?: number | null },
+    update: (manager: EntityManager) => Promise<boolean>,
+  ): Promise<CampaignItem> {
+    await this.transactions.run(async (manager) => {
+      if (!(await update(manager))) throw POST_NOT_FOUND;
+      await this.teamAudit.record(manager, userId, owner, pid, what, details);
+    });
+    this.liveCampaigns.changed(owner);
     return (await this.posts.campaign(pid))!;
   }
 
   private async moveCredits(
     userId: number,
+    owner: Advertiser,
     pid: number,
     toCampaign: number,
     requestKey: string | null,
-    verb: string,
   ): Promise<CampaignItem> {
     const kind = toCampaign > 0 ? 'campaign_assign' : 'campaign_withdraw';
+    const verb = toCampaign > 0 ? 'assign' : 'withdraw';
+    const balance: Movement =
+      owner.kind === 'team'
+        ? { account: 'team', teamId: owner.teamId, amount: -toCampaign, kind, campaignId: pid }
+        : { account: 'user', userId, amount: -toCampaign, kind, campaignId: pid };
     await this.transactions.run(async (manager) => {
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);
-      if (!campaign || campaign.userId !== userId) throw POST_NOT_FOUND;
-      await this.ledger.move(manager, `${verb}:${userId}:${pid}:${requestKey ?? randomUUID()}`, [
-        { account: 'user', userId, amount: -toCampaign, kind, campaignId: pid },
+      if (!campaign || !isOwnedBy(owner, campaign)) throw POST_NOT_FOUND;
+      const moved = await this.ledger.move(manager, `${verb}:${userId}:${pid}:${requestKey ?? randomUUID()}`, [
+        balance,
         { account: 'campaign', campaignId: pid, amount: toCampaign, kind },
       ]);
+      // A retried request (its key used already) moved nothing and is not recorded twice.
+      if (moved) {
+        await this.teamAudit.record(manager, userId, owner, pid, toCampaign > 0 ? 'credits_assigned' : 'credits_withdrawn', {
+          amount: Math.abs(toCampaign),
+        });
+      }
     });
-    await this.liveData.pushCredits(userId);
-    this.liveCampaigns.changed(userId);
+    await this.liveData.pushCreditsOf(owner);
+    this.liveCampaigns.changed(owner);
     return (await this.posts.campaign(pid))!;
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { rooms } from '@shared/realtime/events.js';
+import type { Advertiser } from '../posts/advertiser.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { OwnerFlushes } from './owner-flushes.js';
@@ -8,44 +10,73 @@ export const CAMPAIGN_PUSH_INTERVAL_MS = 1000;
 
 /**
  * Keeps every open tab of a campaign owner showing the campaigns' current figures (credits left,
- * views, last view, status). A paid view or a change the owner makes only marks the owner; the
- * owner's figures are read in one query and pushed to their room at most once a second (a busy
- * campaign costs one push a second, not one per view), and at once when a campaign runs out of
- * credits. surf_claim answers the campaign's owner but not the campaign, so a push carries all of
- * the owner's live campaigns. Each process coalesces the views it settles; the Redis adapter
- * carries a push to the owner's tabs on every process.
+ * views, last view, status). The owner is a member (their tabs acting for no team) or a team
+ * (the tabs acting for it). A paid view or a change only marks the owner; the owner's figures are
+ * read in one query and pushed to their room at most once a second (a busy campaign costs one
+ * push a second, not one per view), and at once when a campaign runs out of credits.
+ * surf_claim answers the campaign's writer but not the campaign, so a paid view marks the writer,
+ * and the writer's push marks every team they wrote live posts for. Each process coalesces the
+ * views it settles; the Redis adapter carries a push to the owner's tabs on every process.
  */
 @Injectable()
 export class LiveCampaignsService implements OnModuleDestroy {
   private readonly logger = new Logger(LiveCampaignsService.name);
-  private readonly flushes = new OwnerFlushes(
+  private readonly members = new OwnerFlushes(
     CAMPAIGN_PUSH_INTERVAL_MS,
-    (ownerId) => this.push(ownerId),
-    (ownerId, error) =>
-      this.logger.warn(`Campaign figures of user ${ownerId} not pushed: ${error instanceof Error ? error.message : error}`),
+    (userId) => this.pushMember(userId),
+    (userId, error) => this.logger.warn(`Campaign figures of user ${userId} not pushed: ${messageOf(error)}`),
   );
+  private readonly teams = new OwnerFlushes(
+    CAMPAIGN_PUSH_INTERVAL_MS,
+    (teamId) => this.pushTeam(teamId),
+    (teamId, error) => this.logger.warn(`Campaign figures of team ${teamId} not pushed: ${messageOf(error)}`),
+  );
+  /**
+   * Writers with views paid since their last push, and whether one emptied a campaign: their push
+   * marks the teams they wrote for (at once, after an emptied campaign).
+   */
+  private readonly paidWriters = new Map<number, boolean>();
 
   constructor(
     private readonly posts: PostsRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
-  /** A view of one of the owner's campaigns was paid; `campaignEmpty`: it spent the campaign's last credit. */
-  viewPaid(ownerId: number, campaignEmpty: boolean): void {
-    this.flushes.changed(ownerId, campaignEmpty);
+  /** A view of a campaign the member wrote was paid; `campaignEmpty`: it spent the campaign's last credit. */
+  viewPaid(writerId: number, campaignEmpty: boolean): void {
+    this.paidWriters.set(writerId, campaignEmpty || this.paidWriters.get(writerId) === true);
+    this.members.changed(writerId, campaignEmpty);
   }
 
-  /** The owner moved credits, paused, resumed or capped a campaign: their other tabs follow. */
-  changed(ownerId: number): void {
-    this.flushes.changed(ownerId);
+  /** The account moved credits, paused, resumed or capped a campaign: its other tabs follow. */
+  changed(owner: Advertiser): void {
+    if (owner.kind === 'team') this.teams.changed(owner.teamId);
+    else this.members.changed(owner.userId);
   }
 
   onModuleDestroy(): void {
-    this.flushes.close();
+    this.paidWriters.clear();
+    this.members.close();
+    this.teams.close();
   }
 
-  private async push(ownerId: number): Promise<void> {
-    const campaigns = await this.posts.campaignCountersOf(ownerId);
-    this.realtime.sendToUser(ownerId, 'campaigns:updated', [{ campaigns }]);
+  private async pushMember(userId: number): Promise<void> {
+    const urgent = this.paidWriters.get(userId);
+    this.paidWriters.delete(userId);
+    const [campaigns, teamIds] = await Promise.all([
+      this.posts.campaignCountersOf({ kind: 'member', userId }),
+      urgent === undefined ? [] : this.posts.teamsWrittenFor(userId),
+    ]);
+    this.realtime.sendToRoom(rooms.ownAccount(userId), 'campaigns:updated', [{ campaigns }]);
+    for (const teamId of teamIds) this.teams.changed(teamId, urgent);
   }
+
+  private async pushTeam(teamId: number): Promise<void> {
+    const campaigns = await this.posts.campaignCountersOf({ kind: 'team', teamId });
+    this.realtime.sendToRoom(rooms.team(teamId), 'campaigns:updated', [{ campaigns }]);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -19,7 +19,7 @@ export interface StoredLedgerRow {
   amount: string;
   campaign_id: number | null;
   created_at: Date;
-  /** How many rows the member's ledger holds in all. */
+  /** How many rows the account's ledger holds in all. */
   total: number;
 }
 
@@ -62,6 +62,15 @@ export class CreditsRepository {
       [amount, teamId],
     );
     return rows.length > 0;
+  }
+
+  /** A page of the team's rows, newest first. */
+  pageOfTeam(teamId: number, limit: number, offset: number): Promise<StoredLedgerRow[]> {
+    return this.dataSource.query(
+      `SELECT id, kind, amount, campaign_id, created_at, count(*) OVER ()::int AS total
+         FROM credit_ledger WHERE account = 'team' AND team_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [teamId, limit, offset],
+    );
   }
 
   /** A page of the member's own rows, newest first. */

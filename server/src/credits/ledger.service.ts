@@ -4,12 +4,13 @@ import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { LedgerKind, LedgerRow } from '@shared/credits/credits.js';
 import { AppError } from '../common/errors/app-error.js';
+import type { Advertiser } from '../posts/advertiser.js';
 import { CreditsRepository, type LedgerRowInput } from './credits.repository.js';
 
 export type Movement =
   | { account: 'user'; userId: number; amount: number; kind: LedgerKind; campaignId?: number | null; teamId?: number | null }
   | { account: 'campaign'; campaignId: number; amount: number; kind: LedgerKind }
-  | { account: 'team'; teamId: number; amount: number; kind: LedgerKind };
+  | { account: 'team'; teamId: number; amount: number; kind: LedgerKind; campaignId?: number | null };
 
 const PAGE_SIZE = 25;
 
@@ -53,8 +54,13 @@ export class LedgerService {
     }
   }
 
-  async page(userId: number, page: number): Promise<Paged<LedgerRow>> {
-    const rows = await this.repository.pageOfUser(userId, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  /** A page of the account's rows: the member's own, or the current team's. */
+  async page(owner: Advertiser, page: number): Promise<Paged<LedgerRow>> {
+    const offset = (page - 1) * PAGE_SIZE;
+    const rows =
+      owner.kind === 'team'
+        ? await this.repository.pageOfTeam(owner.teamId, PAGE_SIZE, offset)
+        : await this.repository.pageOfUser(owner.userId, PAGE_SIZE, offset);
     const total = rows[0]?.total ?? 0;
     return {
       items: rows.map((row) => ({
@@ -75,7 +81,7 @@ function ledgerRow(movement: Movement): LedgerRowInput {
   return {
     account: movement.account,
     user_id: movement.account === 'user' ? movement.userId : null,
-    campaign_id: movement.account === 'team' ? null : (movement.campaignId ?? null),
+    campaign_id: movement.campaignId ?? null,
     team_id: movement.account === 'campaign' ? null : (movement.teamId ?? null),
     kind: movement.kind,
     amount: movement.amount,

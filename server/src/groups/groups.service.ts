@@ -17,10 +17,9 @@ import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MediaService } from '../media/media.service.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
-import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import type { Advertiser } from '../posts/advertiser.js';
 import { PostRetirement } from '../posts/post-retirement.js';
-import { RealtimeService } from '../realtime/realtime.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';
 import { GroupRoomsService } from './group-rooms.service.js';
@@ -44,9 +43,7 @@ export class GroupsService {
     private readonly notifications: NotificationsService,
     private readonly users: UsersRepository,
     private readonly retirement: PostRetirement,
-    private readonly liveData: LiveDataService,
     private readonly rooms: GroupRoomsService,
-    private readonly realtime: RealtimeService,
   ) {}
 
   async overview(viewerId: number, search: string): Promise<GroupsOverview> {
@@ -101,19 +98,17 @@ export class GroupsService {
       await this.groups.lockGroup(manager, group.id);
       const actor = await this.groups.membership(manager, group.id, userId);
       if (actor?.status !== 'active' || actor.role !== 'owner') throw GROUP_ERRORS.ownersOnlyDelete;
-      const retired: { pid: number; author: number }[] = [];
+      const retired: { pid: number; owner: Advertiser }[] = [];
       for (const pid of await this.groups.livePostIds(manager, group.id)) {
-        const author = await this.retirement.retire(manager, pid);
-        if (author !== null) retired.push({ pid, author });
+        const owner = await this.retirement.retire(manager, pid);
+        if (owner !== null) retired.push({ pid, owner });
       }
       const active = await this.groups.activeMemberIds(manager, group.id);
       await this.groups.deleteGroup(manager, group.id);
       return { members: active.filter((id) => id !== userId), retired };
     });
     this.rooms.membersChanged(group);
-    // Each author's open post lists drop the post, and their credit counts take the refund.
-    for (const { pid, author } of retired) this.realtime.sendToUser(author, 'posts:changed', [{ pid, item: null }]);
-    for (const author of new Set(retired.map(({ author }) => author))) await this.liveData.pushCredits(author);
+    await this.retirement.announce(retired);
     for (const memberId of members) {
       await this.notifications.notify(memberId, {
         type: 'group_deleted',

@@ -3,11 +3,12 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { postSchema, type CampaignItem, type PostItem, type PostPayload } from '@shared/campaigns/campaigns.js';
 import type { MediaObject } from '@shared/media/media.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { rateLimit } from '../common/http/rate-limits.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { readUpload } from '../settings/read-upload.js';
 import { PostsService } from './posts.service.js';
 
@@ -17,15 +18,19 @@ export class PostsController {
 
   @Get()
   @Auth()
-  mine(@CurrentAuth() auth: AuthContext): Promise<CampaignItem[]> {
-    return this.posts.mine(auth.user.id);
+  mine(@CurrentAuth() auth: AuthContext, @ActingTeamOf() team: ActingTeam | null): Promise<CampaignItem[]> {
+    return this.posts.mine(auth.user.id, team);
   }
 
   @Post()
   @HttpCode(200)
   @Auth()
-  create(@CurrentAuth() auth: AuthContext, @Body(new ZodValidationPipe(postSchema)) payload: PostPayload): Promise<CampaignItem> {
-    return this.posts.create(auth.user.id, payload);
+  create(
+    @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
+    @Body(new ZodValidationPipe(postSchema)) payload: PostPayload,
+  ): Promise<CampaignItem> {
+    return this.posts.create(auth.user.id, team, payload);
   }
 
   @Post('images')
@@ -47,16 +52,21 @@ export class PostsController {
   @Auth()
   update(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(postSchema)) payload: PostPayload,
   ): Promise<CampaignItem> {
-    return this.posts.update(auth.user.id, pid, payload);
+    return this.posts.update(auth.user.id, team, pid, payload);
   }
 
   @Delete(':pid')
   @Auth()
-  async remove(@CurrentAuth() auth: AuthContext, @Param('pid', IdPipe) pid: number): Promise<null> {
-    await this.posts.remove(auth.user.id, pid);
+  async remove(
+    @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
+    @Param('pid', IdPipe) pid: number,
+  ): Promise<null> {
+    await this.posts.remove(auth.user.id, team, pid);
     return null;
   }
 }

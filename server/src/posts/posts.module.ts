@@ -4,12 +4,13 @@ import { PostRetirement } from './post-retirement.js';
 import { PostsController } from './posts.controller.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
+import { TeamCampaignAudit } from './team-campaign-audit.js';
 
 @Global()
 @Module({
   imports: [GroupsModule],
   controllers: [PostsController],
-  providers: [PostsService, PostsRepository, PostRetirement],
-  exports: [PostsRepository, PostRetirement],
+  providers: [PostsService, PostsRepository, PostRetirement, TeamCampaignAudit],
+  exports: [PostsRepository, PostRetirement, TeamCampaignAudit],
 })
 export class PostsModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { campaignStatusOf, type CampaignCounters, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
 import { MediaService } from '../media/media.service.js';
+import { ownedBy, type Advertiser } from './advertiser.js';
 
 /** One post with its author and campaign, as the queries below select it. */
 interface PostRow {
@@ -112,45 +113,64 @@ export class PostsRepository {
     return row ? this.toCampaign(row) : null;
   }
 
-  async campaignsOf(userId: number): Promise<CampaignItem[]> {
+  /** The account's live posts with their campaigns, newest first. */
+  async campaignsOf(advertiser: Advertiser): Promise<CampaignItem[]> {
+    const [owned, owner] = ownedBy(advertiser, 1);
     const rows: CampaignRow[] = await this.dataSource.query(
-      `${SELECT_CAMPAIGN} WHERE p.user_id = $1 AND p.deleted_at IS NULL ORDER BY p.id DESC`,
-      [userId],
+      `${SELECT_CAMPAIGN} WHERE ${owned} AND p.deleted_at IS NULL ORDER BY p.id DESC`,
+      [owner],
     );
     return rows.map((row) => this.toCampaign(row));
   }
 
-  /** The figures of every live campaign of the member, in one query (the live push after paid views reads them). */
-  async campaignCountersOf(userId: number): Promise<CampaignCounters[]> {
+  /** The figures of every live campaign of the account, in one query (the live push after paid views reads them). */
+  async campaignCountersOf(advertiser: Advertiser): Promise<CampaignCounters[]> {
+    const [owned, owner] = ownedBy(advertiser, 1);
     const rows: CampaignCounterFields[] = await this.dataSource.query(
       `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}
          FROM posts p JOIN campaigns c ON c.post_id = p.id
-        WHERE p.user_id = $1 AND p.deleted_at IS NULL
+        WHERE ${owned} AND p.deleted_at IS NULL
         ORDER BY p.id DESC`,
-      [userId],
+      [owner],
     );
     return rows.map((row) => ({ pid: row.id, ...campaignFigures(row) }));
   }
 
   /**
-   * The owner of a live post, locking its campaign and post rows for the rest of the transaction.
-   * Locking the post too makes a waiting caller re-check `deleted_at` after a concurrent delete.
+   * The teams whose live campaigns the member wrote: a view paid on a campaign names its writer
+   * (`campaigns.user_id`), and these teams' tabs follow its figures too.
    */
-  async lockOwnedCampaign(manager: EntityManager, pid: number): Promise<{ userId: number; credits: number } | null> {
+  async teamsWrittenFor(userId: number): Promise<number[]> {
+    const rows: { team_id: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT team_id FROM posts WHERE user_id = $1 AND team_id IS NOT NULL AND deleted_at IS NULL`,
+      [userId],
+    );
+    return rows.map((row) => row.team_id);
+  }
+
+  /**
+   * The writer, team and balance of a live post's campaign, locking its campaign and post rows
+   * for the rest of the transaction. Locking the post too makes a waiting caller re-check
+   * `deleted_at` after a concurrent delete.
+   */
+  async lockOwnedCampaign(
+    manager: EntityManager,
+    pid: number,
+  ): Promise<{ userId: number; teamId: number | null; credits: number } | null> {
     const [row] = await manager.query(
-      `SELECT c.user_id, c.credits FROM campaigns c JOIN posts p ON p.id = c.post_id
+      `SELECT c.user_id, p.team_id, c.credits FROM campaigns c JOIN posts p ON p.id = c.post_id
         WHERE c.post_id = $1 AND p.deleted_at IS NULL FOR UPDATE OF c, p`,
       [pid],
     );
-    return row ? { userId: row.user_id, credits: Number(row.credits) } : null;
+    return row ? { userId: row.user_id, teamId: row.team_id, credits: Number(row.credits) } : null;
   }
 
-  /** Answers the new post's id. */
-  async insertPost(manager: EntityManager, userId: number, values: PostValues): Promise<number> {
+  /** `teamId`: the team it is written for (null: the writer's own). Answers the new post's id. */
+  async insertPost(manager: EntityManager, userId: number, teamId: number | null, values: PostValues): Promise<number> {
     const [post]: { id: number }[] = await manager.query(
-      `INSERT INTO posts (user_id, text, link, youtube_id, image_ids, language, tags, group_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags, values.groupId],
+      `INSERT INTO posts (user_id, text, link, youtube_id, image_ids, language, tags, group_id, team_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags, values.groupId, teamId],
     );
     return post.id;
   }
@@ -160,12 +180,13 @@ export class PostsRepository {
     await manager.query(`INSERT INTO campaigns (post_id, user_id) VALUES ($1, $2)`, [pid, userId]);
   }
 
-  /** False when the user has no live post with this id. The post stays in the group it was written in. */
-  async updateOwnPost(userId: number, pid: number, values: PostValues): Promise<boolean> {
-    const [, changed] = await this.dataSource.query(
-      `UPDATE posts SET text = $3, link = $4, youtube_id = $5, image_ids = $6, language = $7, tags = $8, updated_at = now()
-        WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-      [pid, userId, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags],
+  /** False when the account has no live post with this id. The post stays in the group it was written in. */
+  async updateOwnPost(manager: EntityManager, advertiser: Advertiser, pid: number, values: PostValues): Promise<boolean> {
+    const [owned, owner] = ownedBy(advertiser, 2);
+    const [, changed] = await manager.query(
+      `UPDATE posts p SET text = $3, link = $4, youtube_id = $5, image_ids = $6, language = $7, tags = $8, updated_at = now()
+        WHERE p.id = $1 AND ${owned} AND p.deleted_at IS NULL`,
+      [pid, owner, values.text, values.link, values.youtubeId, values.imageIds, values.language, values.tags],
     );
     return changed > 0;
   }
@@ -176,21 +197,28 @@ export class PostsRepository {
     await manager.query(`UPDATE campaigns SET paused = true WHERE post_id = $1`, [pid]);
   }
 
-  /** False when the user has no live post with this id. */
-  setCampaignPaused(userId: number, pid: number, paused: boolean): Promise<boolean> {
-    return this.updateOwnCampaign(userId, pid, `paused = $3`, [paused]);
+  /** False when the account has no live post with this id. */
+  setCampaignPaused(manager: EntityManager, advertiser: Advertiser, pid: number, paused: boolean): Promise<boolean> {
+    return this.updateOwnCampaign(manager, advertiser, pid, `paused = $3`, [paused]);
   }
 
-  /** `cap` null: no daily cap. False when the user has no live post with this id. */
-  setCampaignDailyViewCap(userId: number, pid: number, cap: number | null): Promise<boolean> {
-    return this.updateOwnCampaign(userId, pid, `daily_view_cap = $3`, [cap]);
+  /** `cap` null: no daily cap. False when the account has no live post with this id. */
+  setCampaignDailyViewCap(manager: EntityManager, advertiser: Advertiser, pid: number, cap: number | null): Promise<boolean> {
+    return this.updateOwnCampaign(manager, advertiser, pid, `daily_view_cap = $3`, [cap]);
   }
 
-  private async updateOwnCampaign(userId: number, pid: number, assignment: string, values: unknown[]): Promise<boolean> {
-    const [, changed] = await this.dataSource.query(
+  private async updateOwnCampaign(
+    manager: EntityManager,
+    advertiser: Advertiser,
+    pid: number,
+    assignment: string,
+    values: unknown[],
+  ): Promise<boolean> {
+    const [owned, owner] = ownedBy(advertiser, 2);
+    const [, changed] = await manager.query(
       `UPDATE campaigns c SET ${assignment} FROM posts p
-        WHERE c.post_id = $1 AND c.user_id = $2 AND p.id = c.post_id AND p.deleted_at IS NULL`,
-      [pid, userId, ...values],
+        WHERE c.post_id = $1 AND ${owned} AND p.id = c.post_id AND p.deleted_at IS NULL`,
+      [pid, owner, ...values],
     );
     return changed > 0;
   }

@@ -6,17 +6,22 @@ import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { PostAccessRepository } from '../feed/post-access.repository.js';
-import { LiveDataService } from '../live-data/live-data.service.js';
 import { GroupsRepository } from '../groups/groups.repository.js';
 import { GROUP_ERRORS } from '../groups/group-errors.js';
 import { MediaService } from '../media/media.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
+import { advertiserOf, advertiserRoom, campaignWriterOf, type Advertiser } from './advertiser.js';
 import { PostRetirement } from './post-retirement.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
+import { TeamCampaignAudit } from './team-campaign-audit.js';
 
 export const POST_NOT_FOUND = new AppError(ErrorCode.NotFound, 'Post not found', 'This post does not exist or was deleted.');
 
-/** Members' posts. Each post has one campaign (created with it, holding no credits at first). */
+/**
+ * Members' posts, and teams' (written while the team is current, by its owners and managers).
+ * Each post has one campaign (created with it, holding no credits at first).
+ */
 @Injectable()
 export class PostsService {
   constructor(
@@ -24,11 +29,11 @@ export class PostsService {
     private readonly posts: PostsRepository,
     private readonly media: MediaService,
     private readonly retirement: PostRetirement,
-    private readonly liveData: LiveDataService,
     private readonly groups: GroupsRepository,
     private readonly access: PostAccessRepository,
     private readonly limits: MemberRateLimits,
     private readonly realtime: RealtimeService,
+    private readonly teamAudit: TeamCampaignAudit,
   ) {}
 
   /** A post by its address, for anyone who may see it (visitors too). */
@@ -37,45 +42,54 @@ export class PostsService {
     return (await this.posts.post(pid)) ?? Promise.reject(POST_NOT_FOUND);
   }
 
-  mine(userId: number): Promise<CampaignItem[]> {
-    return this.posts.campaignsOf(userId);
+  /** The current account's posts: the team's while one is current (any role reads them), else the member's own. */
+  mine(userId: number, team: ActingTeam | null): Promise<CampaignItem[]> {
+    return this.posts.campaignsOf(advertiserOf(userId, team));
   }
 
   uploadImage(userId: number, upload: Buffer): Promise<MediaObject> {
     return this.media.storePostImage(userId, upload);
   }
 
-  async create(userId: number, payload: PostPayload): Promise<CampaignItem> {
+  /** With a team current, the post is the team's (its writer stays `author`). */
+  async create(userId: number, team: ActingTeam | null, payload: PostPayload): Promise<CampaignItem> {
+    const owner = campaignWriterOf(userId, team);
     this.limits.take('post', userId);
     const values = await this.columns(userId, payload);
     if (values.groupId !== null && !(await this.groups.isActiveMember(values.groupId, userId))) throw GROUP_ERRORS.postNotMember;
     const pid = await this.transactions.run(async (manager) => {
-      const created = await this.posts.insertPost(manager, userId, values);
+      const created = await this.posts.insertPost(manager, userId, owner.kind === 'team' ? owner.teamId : null, values);
       await this.posts.insertCampaign(manager, created, userId);
+      await this.teamAudit.record(manager, userId, owner, created, 'post_written');
       return created;
     });
-    return this.answered(userId, (await this.posts.campaign(pid))!);
+    return this.answered(owner, (await this.posts.campaign(pid))!);
   }
 
-  async update(userId: number, pid: number, payload: PostPayload): Promise<CampaignItem> {
+  async update(userId: number, team: ActingTeam | null, pid: number, payload: PostPayload): Promise<CampaignItem> {
+    const owner = campaignWriterOf(userId, team);
     const values = await this.columns(userId, payload);
-    if (!(await this.posts.updateOwnPost(userId, pid, values))) throw POST_NOT_FOUND;
-    return this.answered(userId, (await this.posts.campaign(pid))!);
+    await this.transactions.run(async (manager) => {
+      if (!(await this.posts.updateOwnPost(manager, owner, pid, values))) throw POST_NOT_FOUND;
+      await this.teamAudit.record(manager, userId, owner, pid, 'post_edited');
+    });
+    return this.answered(owner, (await this.posts.campaign(pid))!);
   }
 
-  /** The owner's other tabs put the written or edited post in their lists too. */
-  private answered(userId: number, item: CampaignItem): CampaignItem {
-    this.realtime.sendToUser(userId, 'posts:changed', [{ pid: item.post.pid, item }]);
+  /** The account's other tabs put the written or edited post in their lists too. */
+  private answered(owner: Advertiser, item: CampaignItem): CampaignItem {
+    this.realtime.sendToRoom(advertiserRoom(owner), 'posts:changed', [{ pid: item.post.pid, item }]);
     return item;
   }
 
-  /** Deletes a post; its unspent credits go back to the owner in the same transaction. */
-  async remove(userId: number, pid: number): Promise<void> {
+  /** Deletes a post; its unspent credits go back to the account it spent from, in the same transaction. */
+  async remove(userId: number, team: ActingTeam | null, pid: number): Promise<void> {
+    const owner = campaignWriterOf(userId, team);
     await this.transactions.run(async (manager) => {
-      if ((await this.retirement.retire(manager, pid, userId)) === null) throw POST_NOT_FOUND;
+      if ((await this.retirement.retire(manager, pid, owner)) === null) throw POST_NOT_FOUND;
+      await this.teamAudit.record(manager, userId, owner, pid, 'post_deleted');
     });
-    this.realtime.sendToUser(userId, 'posts:changed', [{ pid, item: null }]);
-    await this.liveData.pushCredits(userId);
+    await this.retirement.announce([{ pid, owner }]);
   }
 
   private async columns(userId: number, payload: PostPayload): Promise<PostValues> {

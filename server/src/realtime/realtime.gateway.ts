@@ -155,8 +155,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const { userId, sessionKey, teamId } = socket.data;
     const clockRoom = this.clock.nextRoom();
     if (userId !== null && sessionKey !== null) {
-      const teamRooms = teamId === null ? [] : [rooms.team(teamId)];
-      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom, ...teamRooms]);
+      const accountRoom = teamId === null ? rooms.ownAccount(userId) : rooms.team(teamId);
+      await socket.join([rooms.user(userId), rooms.session(sessionKey), rooms.members, clockRoom, accountRoom]);
     } else {
       await socket.join([rooms.visitors, clockRoom]);
     }

@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { PostStats, StatsOverview } from '@shared/stats/stats.js';
 import { statsQuerySchema, type StatsQuery } from '@shared/stats/stats-query.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { StatsService } from './stats.service.js';
 
 @Controller('stats')
@@ -15,17 +16,19 @@ export class StatsController {
   @Get('overview')
   overview(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Query(new ZodValidationPipe(statsQuerySchema)) query: StatsQuery,
   ): Promise<StatsOverview> {
-    return this.stats.overview(auth.user.id, query);
+    return this.stats.overview(auth.user.id, team, query);
   }
 
   @Get('posts/:pid')
   post(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Query(new ZodValidationPipe(statsQuerySchema)) query: StatsQuery,
   ): Promise<PostStats> {
-    return this.stats.post(auth.user.id, pid, query);
+    return this.stats.post(auth.user.id, team, pid, query);
   }
 }

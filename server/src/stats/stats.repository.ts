@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { StatsCounts, StatsDimension } from '@shared/stats/stats.js';
+import { ownedBy, type Advertiser } from '../posts/advertiser.js';
 import { addHour, addSeenViewed, emptyBreakdowns, type BreakdownSums, type SeenViewed } from './stats-breakdowns.js';
 import { utcDaysOf } from './stats-period.js';
 
@@ -153,14 +154,14 @@ function addDaily(breakdowns: BreakdownSums, rows: DailyRollupRow[]): void {
   }
 }
 
-/** The posts a read is of: these, or every post (not deleted) of a member. */
-type PostsOf = { pids: number[] } | { ownerId: number };
+/** The posts a read is of: these, or every post (not deleted) of an account (a member's own, or a team's). */
+type PostsOf = { pids: number[] } | { owner: Advertiser };
 
 /** The condition on `post_id` selecting `posts`, with its one parameter ($1). */
 function postsCondition(posts: PostsOf): [string, number[] | number] {
-  return 'pids' in posts
-    ? ['post_id = ANY($1::int[])', posts.pids]
-    : ['post_id IN (SELECT id FROM posts WHERE user_id = $1::int AND deleted_at IS NULL)', posts.ownerId];
+  if ('pids' in posts) return ['post_id = ANY($1::int[])', posts.pids];
+  const [owned, owner] = ownedBy(posts.owner, 1, 'o');
+  return [`post_id IN (SELECT o.id FROM posts o WHERE ${owned} AND o.deleted_at IS NULL)`, owner];
 }
 
 /** PostgreSQL's answer to a time zone it does not know. */
@@ -236,18 +237,25 @@ export class StatsRepository {
   /**
    * One post's live part (hours, comments and feels from `live.from` by day of the period, hours
    * by screen and hour of day, the daily rollups from `live.utcDay`); null unless the post exists
-   * (not deleted) and belongs to the member.
+   * (not deleted) and belongs to the account.
    */
-  async postLive(userId: number, pid: number, tz: string, period: StatsPeriodDays, live: LiveRange): Promise<LiveStats | null> {
+  async postLive(
+    owner: Advertiser,
+    pid: number,
+    tz: string,
+    period: StatsPeriodDays,
+    live: LiveRange,
+  ): Promise<LiveStats | null> {
     const utc = utcDaysOf(period);
+    const [owned, ownerId] = ownedBy(owner, 2);
     const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], DayRow[]] = await Promise.all([
       this.dataSource.query(
         `SELECT p.id AS post_id, ${hourlyGroupings('$5', '$6')}
            FROM posts p
            LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $3 AND s.hour < $4
-          WHERE p.id = $1 AND p.user_id = $2 AND p.deleted_at IS NULL
+          WHERE p.id = $1 AND ${owned} AND p.deleted_at IS NULL
           GROUP BY GROUPING SETS ((1, 2, 3), (1, 4))`,
-        [pid, userId, live.from, period.end, period.starts, tz],
+        [pid, ownerId, live.from, period.end, period.starts, tz],
       ),
       this.dailyRollups({ pids: [pid] }, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [
         live.utcDay,
@@ -264,26 +272,27 @@ export class StatsRepository {
   }
 
   /**
-   * The member's posts (not deleted), and what they add together in the live part: hours,
+   * The account's posts (not deleted), and what they add together in the live part: hours,
    * comments and feels from `live.from` by post and day of the period (a post with none once with
    * a null bucket), hours by screen and hour of day, the daily rollups from `live.utcDay`.
    */
-  async memberPostsLive(
-    userId: number,
+  async accountPostsLive(
+    owner: Advertiser,
     tz: string,
     period: StatsPeriodDays,
     live: LiveRange,
   ): Promise<{ pids: number[]; daily: (DayRow & { post_id: number })[]; breakdowns: BreakdownSums }> {
     const utc = utcDaysOf(period);
-    const posts: PostsOf = { ownerId: userId };
+    const posts: PostsOf = { owner };
+    const [owned, ownerId] = ownedBy(owner, 1);
     const [hourly, daily, reactions]: [HourlyRow[], DailyRollupRow[], (DayRow & { post_id: number })[]] = await Promise.all([
       this.dataSource.query(
         `SELECT p.id AS post_id, ${hourlyGroupings('$4', '$5')}
            FROM posts p
            LEFT JOIN post_stats_hourly s ON s.post_id = p.id AND s.hour >= $2 AND s.hour < $3
-          WHERE p.user_id = $1 AND p.deleted_at IS NULL
+          WHERE ${owned} AND p.deleted_at IS NULL
           GROUP BY GROUPING SETS ((1, 2), (3), (4))`,
-        [userId, live.from, period.end, period.starts, tz],
+        [ownerId, live.from, period.end, period.starts, tz],
       ),
       this.dailyRollups(posts, `day >= $2::date AND day >= $3::date AND day <= $4::date`, [live.utcDay, utc.first, utc.last]),
       this.reactionsByDay(posts, live.from, period.end, period.starts),

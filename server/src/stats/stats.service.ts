@@ -3,7 +3,9 @@ import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsPeriodAnswer
 import type { StatsQuery } from '@shared/stats/stats-query.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
+import { advertiserOf } from '../posts/advertiser.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { addBreakdowns, breakdownsAnswer, emptyBreakdowns } from './stats-breakdowns.js';
 import { StatsCache } from './stats-cache.js';
 import { dayIn, liveRangeOf, requestedDays } from './stats-period.js';
@@ -22,8 +24,9 @@ const UNKNOWN_TIME_ZONE = new AppError(ErrorCode.Validation, 'Invalid tz', 'Unkn
 const RANGE_AFTER_TODAY = new AppError(ErrorCode.Validation, 'Invalid to', 'The range cannot end after today.', { field: 'to' });
 
 /**
- * Detailed Stats of a member's own posts over the last 7, 30 or 90 days or a range of days, with
- * days ending at the member's midnight. Another member's post reads as one that does not exist.
+ * Detailed Stats of a member's own posts (or, while a team is current, the team's: any role reads
+ * them) over the last 7, 30 or 90 days or a range of days, with
+ * days ending at the member's midnight. Another account's post reads as one that does not exist.
  *
  * Every answer is a post's finished days, kept in process memory (they no longer change), plus
  * its live days read from the rollups each time: today, and yesterday too until it has settled.
@@ -35,13 +38,14 @@ export class StatsService {
     private readonly cache: StatsCache,
   ) {}
 
-  async overview(userId: number, query: StatsQuery): Promise<StatsOverview> {
+  async overview(userId: number, team: ActingTeam | null, query: StatsQuery): Promise<StatsOverview> {
     const now = Date.now();
     const period = await this.periodOf(query, now);
     const live = liveRangeOf(period, now);
+    // A team has no profile page: its overview counts no profile views.
     const [current, ownProfileViews] = await Promise.all([
-      this.stats.memberPostsLive(userId, query.tz, period, live),
-      this.stats.ownProfileViews(userId, period.start, period.end),
+      this.stats.accountPostsLive(advertiserOf(userId, team), query.tz, period, live),
+      team ? 0 : this.stats.ownProfileViews(userId, period.start, period.end),
     ]);
     const finished = await this.finishedOf(current.pids, query.tz, period, live);
 
@@ -73,11 +77,11 @@ export class StatsService {
     };
   }
 
-  async post(userId: number, pid: number, query: StatsQuery): Promise<PostStats> {
+  async post(userId: number, team: ActingTeam | null, pid: number, query: StatsQuery): Promise<PostStats> {
     const now = Date.now();
     const period = await this.periodOf(query, now);
     const live = liveRangeOf(period, now);
-    const current = await this.stats.postLive(userId, pid, query.tz, period, live);
+    const current = await this.stats.postLive(advertiserOf(userId, team), pid, query.tz, period, live);
     if (!current) throw POST_NOT_FOUND;
     const [finished] = await this.finishedOf([pid], query.tz, period, live);
 

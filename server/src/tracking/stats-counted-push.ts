@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PostCountedNow } from '@shared/realtime/events.js';
+import { advertiserRoom } from '../posts/advertiser.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { TrackingRepository } from './tracking.repository.js';
 import type { HourlyRollup } from './tracking-rows.js';
@@ -30,7 +31,8 @@ export function countedByPost(hourly: readonly HourlyRollup[]): PostCountedNow[]
 
 /**
  * Tells post owners, live, what a committed batch added to their posts' counts: one
- * `stats:counted` per owner per batch, to every tab of theirs. Posts nobody has get no push.
+ * `stats:counted` per owner per batch, to the tabs that act for it (a member's acting for no
+ * team, or every member's acting for the team a post belongs to). Posts nobody has get no push.
  */
 @Injectable()
 export class StatsCountedPush {
@@ -43,14 +45,15 @@ export class StatsCountedPush {
     const posts = countedByPost(hourly);
     if (posts.length === 0) return;
     const owners = await this.tracking.ownersOfPosts(posts.map((post) => post.pid));
-    const byOwner = new Map<number, PostCountedNow[]>();
+    const byRoom = new Map<string, PostCountedNow[]>();
     for (const post of posts) {
       const owner = owners.get(post.pid);
       if (owner === undefined) continue;
-      const own = byOwner.get(owner);
+      const room = advertiserRoom(owner);
+      const own = byRoom.get(room);
       if (own) own.push(post);
-      else byOwner.set(owner, [post]);
+      else byRoom.set(room, [post]);
     }
-    for (const [owner, own] of byOwner) this.realtime.sendToUser(owner, 'stats:counted', [{ posts: own }]);
+    for (const [room, own] of byRoom) this.realtime.sendToRoom(room, 'stats:counted', [{ posts: own }]);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Advertiser } from '../posts/advertiser.js';
 import { countKeyId, type CountKey } from './tracking-counting.js';
 import {
   addDays,
@@ -286,14 +287,19 @@ export class TrackingRepository {
     );
   }
 
-  /** The owner of each post of `postIds` that exists. */
-  async ownersOfPosts(postIds: readonly number[]): Promise<Map<number, number>> {
+  /** The account each post of `postIds` that exists belongs to: its team's, or its writer's own. */
+  async ownersOfPosts(postIds: readonly number[]): Promise<Map<number, Advertiser>> {
     if (postIds.length === 0) return new Map();
-    const rows: { id: number; user_id: number }[] = await this.dataSource.query(
-      `SELECT id, user_id FROM posts WHERE id = ANY ($1::int[])`,
+    const rows: { id: number; user_id: number; team_id: number | null }[] = await this.dataSource.query(
+      `SELECT id, user_id, team_id FROM posts WHERE id = ANY ($1::int[])`,
       [postIds],
     );
-    return new Map(rows.map((row) => [row.id, row.user_id]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        row.team_id === null ? { kind: 'member', userId: row.user_id } : { kind: 'team', teamId: row.team_id },
+      ]),
+    );
   }
 
   /** The day's salt: `candidate` when no process has stored one yet, else the stored one. */
