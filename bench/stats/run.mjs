@@ -18,7 +18,7 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   built,
   cpuOverWindow,
   getAsMember,
@@ -103,16 +103,7 @@ async function startApp(database) {
   const server = await startPinnedServer({
     name: 'app',
     args: ['dist/server/src/main.js'],
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: SETTINGS.appLogLevel,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
-      PUBLIC_URL: undefined,
-    },
+    env: benchAppEnv(database, SETTINGS.appLogLevel),
     core: serverCore,
   });
   cleanups.push(() => server.stop());

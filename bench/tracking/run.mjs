@@ -15,7 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   cpuMeter,
   createBenchDatabase,
   envNumber,
@@ -63,19 +63,11 @@ async function startApp(database) {
   const server = await startPinnedServer({
     name: 'app',
     args: ['dist/server/src/main.js'],
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: SETTINGS.appLogLevel,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
-      PUBLIC_URL: undefined,
+    env: benchAppEnv(database, SETTINGS.appLogLevel, {
       // Every call comes from one address here, thousands a second: far past a tab's limit, as intended.
       RATE_LIMIT_FACTOR: '1000000',
       TRACKING_BUFFER_MAX: String(SETTINGS.bufferMax),
-    },
+    }),
     core: serverCore,
   });
   cleanups.push(() => server.stop());

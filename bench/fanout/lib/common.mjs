@@ -22,6 +22,24 @@ export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789ab';
 export const OPEN_FILES = 65536;
 
 /**
+ * What every benchmark's app is started with: production mode (which refuses the default
+ * session secret), a free loopback port, the built client, `database`; `extra` adds or overrides.
+ */
+export function benchAppEnv(database, logLevel, extra = {}) {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: logLevel,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    DATABASE_URL: database.url,
+    CLIENT_DIST_DIR: 'dist/client',
+    PUBLIC_URL: undefined,
+    ...extra,
+  };
+}
+
+/**
  * Milliseconds on a clock every process on this machine shares: the wall clock at process start
  * (high resolution) plus the monotonic time since. Differences between processes are µs-exact.
  */
