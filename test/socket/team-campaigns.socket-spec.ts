@@ -98,6 +98,35 @@ describe('team members’ open tabs, live', () => {
   });
 });
 
+describe('a team campaign that runs out of credits', () => {
+  it('tells the team’s owners and managers, each in their own tabs, and not its analysts', async () => {
+    const { owner, manager, team } = await teamOfTwo(1);
+    const analyst = await member();
+    await addTeamMember(db, owner, team.id, analyst, 'analyst');
+    actAs(manager, team.id);
+    const { post } = await createPost(manager.browser);
+    await campaignCall(manager.browser, post.pid, 'assign', { amount: 1 });
+    const [ownerTab, managerTab] = await Promise.all([plainTab(owner), plainTab(manager)]);
+
+    const viewer = await member();
+    const viewerTab = await plainTab(viewer);
+    const { ticketId, pid } = await nextTicket(viewer.browser, viewerTab);
+    expect(pid).toBe(post.pid);
+    await creditedClaim(viewerTab, ticketId);
+
+    const notice = { type: 'campaign_out_of_credits', heading: 'Team campaign out of credits', link: '/home/yourPosts' };
+    const [[toOwner], [toManager]] = await Promise.all([ownerTab.next('notification:new'), managerTab.next('notification:new')]);
+    expect(toOwner).toMatchObject(notice);
+    expect(toOwner.body).toContain(team.name);
+    expect(toManager).toMatchObject(notice);
+    const { rows } = await db.query(
+      `SELECT user_id FROM notifications WHERE type = 'campaign_out_of_credits' AND user_id = ANY ($1) ORDER BY user_id`,
+      [[owner.id, manager.id, analyst.id]],
+    );
+    expect(rows.map((row: { user_id: number }) => row.user_id)).toEqual([owner.id, manager.id].sort((a, b) => a - b));
+  });
+});
+
 describe('Earn Credits while a team is current', () => {
   it('a view credits the member’s own balance, never the team’s, whatever the tab and the header say', async () => {
     const { manager, team } = await teamOfTwo(10);

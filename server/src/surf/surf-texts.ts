@@ -102,6 +102,16 @@ export const CAMPAIGN_OUT_OF_CREDITS: NewNotification = {
   link: '/home/yourPosts',
 };
 
+/** To the members who run a team's campaigns (owners, managers) when one of them runs out. */
+export function teamCampaignOutOfCredits(teamName: string): NewNotification {
+  return {
+    type: 'campaign_out_of_credits',
+    heading: 'Team campaign out of credits',
+    body: `One of ${teamName}'s campaigns has used all its credits and stopped. Act as the team to add credits.`,
+    link: '/home/yourPosts',
+  };
+}
+
 const SIGNAL_TEXTS: Record<SurfRiskSignal, string> = {
   scripted: 'scripted click',
   unseen: 'hidden tab',

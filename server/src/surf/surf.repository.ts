@@ -119,6 +119,15 @@ export class SurfRepository {
     return row?.challenge_code ?? null;
   }
 
+  /** The team the post of ticket `ticketId` was written for; null for a member's own post. */
+  async teamOfTicketPost(ticketId: string): Promise<number | null> {
+    const [row]: { team_id: number | null }[] = await this.dataSource.query(
+      `SELECT p.team_id FROM view_tickets t JOIN posts p ON p.id = t.post_id WHERE t.id = $1`,
+      [ticketId],
+    );
+    return row?.team_id ?? null;
+  }
+
   /** The member's rotator choices: languages (none: all) and surf my tags. */
   async rotatorSettings(userId: number): Promise<RotatorSettings> {
     const [row]: { rotator_languages: string[]; rotator_my_tags: boolean }[] = await this.dataSource.query(

@@ -4,12 +4,14 @@ import type { PostItem } from '@shared/campaigns/campaigns.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
 import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
 import type { RiskEvidence, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
+import { teamRoleAllows } from '@shared/teams/teams.js';
 import { LiveCampaignsService } from '../campaigns/live-campaigns.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { TeamAccessService } from '../teams/team-access.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { renderChallengeImage } from './challenge-image.js';
@@ -26,6 +28,7 @@ import {
   REFUSAL_TEXTS,
   riskAlert,
   SURF_HEADLINE,
+  teamCampaignOutOfCredits,
   tooEarlyText,
 } from './surf-texts.js';
 
@@ -46,6 +49,7 @@ export class SurfService {
     private readonly notifications: NotificationsService,
     private readonly rotation: RotationVacuum,
     private readonly liveCampaigns: LiveCampaignsService,
+    private readonly teams: TeamAccessService,
   ) {}
 
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
@@ -98,8 +102,27 @@ export class SurfService {
 
     this.realtime.sendToUser(userId, 'live:data', [{ cc, live_time: Date.now() }]);
     this.liveCampaigns.viewPaid(row.owner_id!, row.campaign_empty);
-    if (row.campaign_empty) await this.notifications.notify(row.owner_id!, CAMPAIGN_OUT_OF_CREDITS);
+    if (row.campaign_empty) await this.notifyCampaignEmpty(row.owner_id!, claim.ticketId);
     return { data: answer };
+  }
+
+  /**
+   * A campaign spent its last credit: its writer hears of it, or, for a team's post, every
+   * active member who may fund the team's campaigns (the writer may since have left the team).
+   * Rare (once per emptied campaign), so the post's team is read here rather than by every claim.
+   */
+  private async notifyCampaignEmpty(writerId: number, ticketId: string): Promise<void> {
+    const teamId = await this.repository.teamOfTicketPost(ticketId);
+    const team = teamId === null ? null : await this.teams.team(teamId);
+    if (!team) {
+      await this.notifications.notify(writerId, CAMPAIGN_OUT_OF_CREDITS);
+      return;
+    }
+    const funders = team.members.filter(
+      (member) => member.status === 'active' && teamRoleAllows(member.role, 'manage_campaigns'),
+    );
+    const notice = teamCampaignOutOfCredits(team.name);
+    await Promise.all(funders.map((member) => this.notifications.notify(member.uid, notice)));
   }
 
   /** What surf_offer needs, for surf_next and for a claim that asks for the next post. */
