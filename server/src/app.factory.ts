@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { BILLING_ENDPOINTS } from '@shared/billing/billing.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -18,6 +19,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
+import { BillingService } from './billing/billing.service.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
 /** JSON bodies are small in this app; uploads go through multipart with their own limits. */
@@ -63,7 +65,10 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
   await registerHttpPlugins(fastify, config);
-  await registerClientApp(fastify, config.clientDistDir);
+  const billing = app.get(BillingService);
+  await registerClientApp(fastify, config.clientDistDir, {
+    [BILLING_ENDPOINTS.payrocReceipt]: (query) => billing.payrocReceiptPage(query),
+  });
 
   if (config.redisUrl) {
     const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;

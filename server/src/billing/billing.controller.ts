@@ -14,7 +14,6 @@ import {
   type CurrentMembership,
   type Order,
 } from '@shared/billing/billing.js';
-import { text } from '@shared/validation/text.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
@@ -22,9 +21,7 @@ import type { AuthContext } from '../sessions/auth-context.js';
 import { BillingService } from './billing.service.js';
 import { localCheckoutPage } from './local-checkout.page.js';
 
-/** A provider's answer as it arrives in the query: single text values only. */
-const answerSchema = z.record(z.string().max(40), text().max(500));
-type AnswerFields = z.infer<typeof answerSchema>;
+import { answerSchema, type AnswerFields } from './provider-answer.js';
 
 const SEE_OTHER = 303;
 
@@ -67,15 +64,6 @@ export class BillingController {
   @Auth()
   membership(@CurrentAuth() auth: AuthContext): Promise<CurrentMembership | null> {
     return this.billing.membership(auth.user.id);
-  }
-
-  /** Payroc sends the customer back here; safe to open twice (the order is settled once). */
-  @Get('payment/hook/payroc/receipt')
-  async payrocReceipt(
-    @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<void> {
-    reply.redirect(await this.billing.receipt('payroc', fields), SEE_OTHER);
   }
 
   /** Payroc's background validation, server to server (a form POST; see BILLING_ENDPOINTS.payrocValidation). */

@@ -20,6 +20,7 @@ import { BillingRepository, type OrderRow } from './billing.repository.js';
 import { itemNotFound, orderNotFound, paymentRefused } from './payment-errors.js';
 import type { ProviderFields, ProviderOrder } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
+import { answerSchema } from './provider-answer.js';
 
 const PAGE_SIZE = 20;
 
@@ -93,6 +94,20 @@ export class BillingService {
   }
 
   /** The customer's return to the receipt page: settles the order (once) and answers where to send them, its outcome page. */
+  /**
+   * Payroc's receipt page is also a page of the app (a visitor may open it): with Payroc's answer
+   * in the query (its HASH), the order is settled and the customer sent to its outcome page (the
+   * address answered); without one, null, and the app's page is shown.
+   */
+  async payrocReceiptPage(query: unknown): Promise<string | null> {
+    if (typeof query !== 'object' || query === null || !('HASH' in query)) return null;
+    const fields = answerSchema.safeParse(query);
+    if (!fields.success) {
+      throw new AppError(ErrorCode.Validation, 'Invalid answer', 'The payment answer is not well formed.');
+    }
+    return this.receipt('payroc', fields.data);
+  }
+
   async receipt(providerName: PaymentProviderName, fields: ProviderFields): Promise<string> {
     const order = await this.settleAnswer(providerName, 'return', fields);
     return `${UPGRADE_COMPLETE_PATH}?order=${encodeURIComponent(order.id)}`;

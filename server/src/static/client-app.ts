@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { ASSETS_BASE } from '@shared/constants/layout.js';
 import { findRoute } from '@shared/routing/routes.js';
@@ -13,6 +13,7 @@ import { PAGE_HELMET_OPTIONS } from './page-security.js';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
+const SEE_OTHER = 303;
 
 const CLIENT_NOT_BUILT = Buffer.from(
   '<!doctype html><html lang="en"><title>Client not built</title><main><h1>The client is not built</h1>' +
@@ -25,18 +26,28 @@ const CLIENT_NOT_BUILT = Buffer.from(
  * no route of the shared table still get the app (it renders the not-found page) but with 404.
  * Its own plugin context carries helmet, so only pages pay for helmet's per-request headers.
  */
-export async function registerClientApp(fastify: FastifyInstance, clientDistDir: string): Promise<void> {
+/**
+ * Addresses that are both a page and an answer (a provider sends its customer back to a page of
+ * the app): the handler answers where to send the browser, or null to show the page.
+ */
+export type PageAnswers = Record<string, (query: unknown) => Promise<string | null>>;
+
+export async function registerClientApp(
+  fastify: FastifyInstance,
+  clientDistDir: string,
+  pageAnswers: PageAnswers = {},
+): Promise<void> {
   await fastify.register(async (pages) => {
     // Nest sets the root's error handler (the envelope filter) only at init, after this
     // context exists; look it up per error so unknown /data paths still answer the envelope.
     pages.setErrorHandler((error, request, reply) => fastify.errorHandler(error, request, reply));
     markPageRoutes(pages);
     await pages.register(fastifyHelmet, PAGE_HELMET_OPTIONS);
-    await registerPages(pages, clientDistDir);
+    await registerPages(pages, clientDistDir, pageAnswers);
   });
 }
 
-async function registerPages(fastify: FastifyInstance, clientDistDir: string): Promise<void> {
+async function registerPages(fastify: FastifyInstance, clientDistDir: string, pageAnswers: PageAnswers): Promise<void> {
   const root = resolve(clientDistDir);
   const indexFile = join(root, 'index.html');
   const built = existsSync(indexFile);
@@ -54,16 +65,22 @@ async function registerPages(fastify: FastifyInstance, clientDistDir: string): P
   }
   const indexHtml = built ? readFileSync(indexFile) : CLIENT_NOT_BUILT;
 
+  const sendPage = (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  for (const [path, answer] of Object.entries(pageAnswers)) {
+    fastify.get(path, async (request, reply) => {
+      const location = await answer(request.query);
+      return location === null ? sendPage(reply, 200) : reply.redirect(location, SEE_OTHER);
+    });
+  }
+
   fastify.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0];
     const match = findRoute(pathname);
     if (!match && (isDataPath(pathname) || pathname.startsWith(ASSETS_BASE))) {
       throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
     }
-    return reply
-      .code(match ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendPage(reply, match ? 200 : 404);
   });
 }
