@@ -17,8 +17,7 @@ import {
   type GeneratedBody,
   type GeneratedSegment,
 } from '../support/malformed-input.js';
-import { findRoute } from '../../shared/routing/routes.js';
-import { registeredRoutes, type RegisteredRoute } from '../support/route-table.js';
+import { dataCallRoutes, type RegisteredRoute } from '../support/route-table.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 /**
@@ -47,10 +46,7 @@ const testApp = useTestApp({ rateLimitFactor: 10_000, adminEmail: ADMIN_EMAIL })
 
 beforeAll(async () => {
   const fastify = testApp.app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  // An address of the shared route table is a page of the app (Payroc's receipt page is one), not an envelope call.
-  routes = registeredRoutes(fastify).filter(
-    (route) => route.url.startsWith('/data/') && route.method !== 'HEAD' && !findRoute(route.url),
-  );
+  routes = dataCallRoutes(fastify);
   schemas = await sharedObjectSchemas(fileURLToPath(new URL('../../shared', import.meta.url)));
   for (const identity of ['member', 'admin'] as const) {
     const member = await signUp(testApp.baseUrl, identity === 'admin' ? { email: ADMIN_EMAIL } : {});

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { signUp, type TestMember } from '../support/accounts.js';
-import { registeredRoutes, type RegisteredRoute } from '../support/route-table.js';
+import { dataCallRoutes, type RegisteredRoute } from '../support/route-table.js';
 import { actAs, addTeamMember, createTeam, inviteToTeam } from '../support/team-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -18,9 +18,7 @@ let routes: RegisteredRoute[];
 
 beforeAll(() => {
   const fastify = testApp.app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  routes = registeredRoutes(fastify).filter(
-    (route) => route.url.startsWith('/data/') && ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method),
-  );
+  routes = dataCallRoutes(fastify).filter((route) => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method));
 });
 
 const pathOf = (route: RegisteredRoute) => route.url.replace(/:[^/]+/g, '1');

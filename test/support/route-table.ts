@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findRoute } from '../../shared/routing/routes.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -26,4 +27,14 @@ export function registeredRoutes(fastify: FastifyInstance): RegisteredRoute[] {
     for (const method of methods?.split(', ') ?? []) routes.push({ method, url: segments.join('') });
   }
   return routes;
+}
+
+/**
+ * The envelope calls: routes under /data, less HEAD (Fastify's twin of each GET) and the
+ * addresses of the shared route table, which are pages of the app (Payroc's receipt page is one).
+ */
+export function dataCallRoutes(fastify: FastifyInstance): RegisteredRoute[] {
+  return registeredRoutes(fastify).filter(
+    (route) => route.url.startsWith('/data/') && route.method !== 'HEAD' && !findRoute(route.url),
+  );
 }
