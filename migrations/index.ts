@@ -27,6 +27,7 @@ import { TeamMemberProfiles1795504050000 } from './1795504050000-TeamMemberProfi
 import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
 import { TeamFairSurf1795504200000 } from './1795504200000-TeamFairSurf.js';
 import { BillingSchema1795505000000 } from './1795505000000-BillingSchema.js';
+import { BillingReversals1795505100000 } from './1795505100000-BillingReversals.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   TeamPosts1795504100000,
   TeamFairSurf1795504200000,
   BillingSchema1795505000000,
+  BillingReversals1795505100000,
 ];

@@ -8,9 +8,10 @@ export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 /**
  * An order's life: `pending` until the provider answers, then `paid` or `declined` once and for
  * good; a pending order nobody paid becomes `expired` after ORDER_PENDING_MINUTES (a late approval
- * still pays it: the customer was charged). `refunded` follows `paid` only.
+ * still pays it: the customer was charged). `refunded` (an admin gave the money back) and
+ * `charged_back` (the card holder's bank took it back) follow `paid` only, and reverse it.
  */
-export const ORDER_STATES = ['pending', 'paid', 'declined', 'expired', 'refunded'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'declined', 'expired', 'refunded', 'charged_back'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The payment providers: Payroc's Hosted Payment Page, or the app's own offline test page. */
@@ -32,16 +33,24 @@ export interface CreditPack extends Price {
   credits: number;
 }
 
-/** What a membership level gives a member for as long as it lasts. */
-export interface MembershipLevel extends Price {
+/** What a level gives: the free level (no membership) has these too, from the site's settings. */
+export interface LevelBenefits {
+  /** Credits a member earns for one confirmed view. */
+  creditsPerView: number;
+  /** The surf bar's countdown. */
+  surfTimerSeconds: number;
+  /** The most credits a member can earn by surfing in one UTC day. */
+  dailyCap: number;
+  /** The most campaigns that can run (not paused, not finished) at once. */
+  activeCampaigns: number;
+  /** Credits granted at the start of every month of the membership (30 days from its start). */
+  monthlyCredits: number;
+}
+
+/** A membership level for sale: its benefits last `periodDays` from the purchase. */
+export interface MembershipLevel extends Price, LevelBenefits {
   id: number;
   name: string;
-  creditsPerView: number;
-  surfTimerSeconds: number;
-  dailyCap: number;
-  activeCampaigns: number;
-  /** Credits granted at the start of every month of the membership. */
-  monthlyCredits: number;
   /** How many days one purchase lasts. */
   periodDays: number;
 }
@@ -49,6 +58,8 @@ export interface MembershipLevel extends Price {
 export interface BillingCatalog {
   packs: CreditPack[];
   levels: MembershipLevel[];
+  /** What a member (or team) without a membership gets, to compare against. */
+  free: LevelBenefits;
 }
 
 /** One order, as its owner sees it (and prints as a receipt). */
@@ -63,12 +74,21 @@ export interface Order extends Price {
   provider: PaymentProviderName;
   /** The provider's reference of the settled payment (printed on the receipt). */
   providerRef: string | null;
+  /** The team the purchase was for (its credits or level went to the team), with its name. */
   teamId: number | null;
+  teamName: string | null;
   createdAt: string;
   settledAt: string | null;
+  /** When the order was refunded or charged back. */
+  reversedAt: string | null;
+  /**
+   * Credits a refund or chargeback could not take back because they were already spent (a
+   * balance never goes below zero); flagged for an admin when above 0.
+   */
+  shortfallCredits: number;
 }
 
-/** The member's current membership, if any. */
+/** The current membership of the member, or of a team, if any. */
 export interface CurrentMembership {
   levelId: number;
   levelName: string;
@@ -77,6 +97,14 @@ export interface CurrentMembership {
   endsAt: string;
   /** When the last paid or queued period ends. */
   paidUntil: string;
+  /** What the current level gives. */
+  benefits: LevelBenefits;
+}
+
+/** The member's own membership, and the current team's when one is chosen (otherwise null). */
+export interface MembershipAnswer {
+  me: CurrentMembership | null;
+  team: CurrentMembership | null;
 }
 
 /**
@@ -94,9 +122,14 @@ export interface CheckoutAnswer {
   checkout: CheckoutForm;
 }
 
+/**
+ * A purchase: `forTeam` buys for the current team (`X-Current-Team`; owners and managers only):
+ * a pack's credits go to the team's balance, a level's benefits to the team's campaigns.
+ */
 export const checkoutSchema = z.object({
   kind: z.enum(PURCHASE_KINDS),
   id: z.number().int().min(1).max(2_147_483_647),
+  forTeam: z.boolean().default(false),
 });
 export type CheckoutPayload = z.infer<typeof checkoutSchema>;
 
@@ -115,7 +148,7 @@ export const BILLING_ENDPOINTS = {
   orders: '/data/billing/orders',
   /** GET → Order (another member's: not_found) */
   order: (id: string) => `/data/billing/orders/${encodeURIComponent(id)}`,
-  /** GET → CurrentMembership | null */
+  /** GET → MembershipAnswer */
   membership: '/data/billing/membership',
   /** Payroc sends the customer back here with the signed result; answers a redirect to UPGRADE_COMPLETE_PATH. */
   payrocReceipt: '/data/payment/hook/payroc/receipt',
@@ -130,6 +163,27 @@ export const BILLING_ENDPOINTS = {
   localDecision: '/data/payment/local/decide',
   localReceipt: '/data/payment/hook/local/receipt',
 } as const;
+
+/** Admin calls on orders (the admin role on the server). */
+export const BILLING_ADMIN_ENDPOINTS = {
+  /** GET ?page&state → Paged<AdminOrder>, newest first; `state=shortfall` lists the flagged ones */
+  orders: '/data/admin/billing/orders',
+  /** POST → AdminOrder: refunds through the provider and reverses the purchase */
+  refund: (id: string) => `/data/admin/billing/orders/${encodeURIComponent(id)}/refund`,
+  /** POST → AdminOrder: records the bank's chargeback and reverses the purchase */
+  chargeback: (id: string) => `/data/admin/billing/orders/${encodeURIComponent(id)}/chargeback`,
+} as const;
+
+/** An order as admins see it: with who bought it. */
+export interface AdminOrder extends Order {
+  userId: number;
+  username: string;
+}
+
+export const adminOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  state: z.enum([...ORDER_STATES, 'shortfall']).optional(),
+});
 
 /** The page that shows an order's outcome after the provider's page: `?order=<id>`. */
 export const UPGRADE_COMPLETE_PATH = '/upgrade/complete';

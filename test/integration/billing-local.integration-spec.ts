@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import { BILLING_ENDPOINTS, type BillingCatalog, type CurrentMembership, type Order } from '../../shared/billing/billing.js';
+import { BILLING_ENDPOINTS, type BillingCatalog, type MembershipAnswer, type Order } from '../../shared/billing/billing.js';
 import type { Paged } from '../../shared/accounts/account.answers.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -153,18 +153,18 @@ describe('billing with the local test provider', () => {
     const level = await seededLevel(db);
     const first = await checkout(member, 'level', level.id);
     await payOnLocalPage(member, first.checkout.fields, 'approve');
-    const { body } = await member.browser.get<CurrentMembership>(BILLING_ENDPOINTS.membership);
-    expect(body.data).toMatchObject({ levelId: level.id });
-    const days = (Date.parse(body.data!.endsAt) - Date.parse(body.data!.startsAt)) / 86_400_000;
+    const { body: answer } = await member.browser.get<MembershipAnswer>(BILLING_ENDPOINTS.membership);
+    const mine = answer.data!.me!;
+    expect(mine).toMatchObject({ levelId: level.id, benefits: { creditsPerView: expect.any(Number) } });
+    expect(answer.data!.team).toBeNull();
+    const days = (Date.parse(mine.endsAt) - Date.parse(mine.startsAt)) / 86_400_000;
     expect(Math.round(days)).toBe(level.periodDays);
 
     const second = await checkout(member, 'level', level.id);
     await payOnLocalPage(member, second.checkout.fields, 'approve');
-    const after = await member.browser.get<CurrentMembership>(BILLING_ENDPOINTS.membership);
-    expect(after.body.data!.endsAt).toBe(body.data!.endsAt);
-    expect(Math.round((Date.parse(after.body.data!.paidUntil) - Date.parse(body.data!.startsAt)) / 86_400_000)).toBe(
-      2 * level.periodDays,
-    );
+    const after = (await member.browser.get<MembershipAnswer>(BILLING_ENDPOINTS.membership)).body.data!.me!;
+    expect(after.endsAt).toBe(mine.endsAt);
+    expect(Math.round((Date.parse(after.paidUntil) - Date.parse(mine.startsAt)) / 86_400_000)).toBe(2 * level.periodDays);
     expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
 

@@ -11,7 +11,7 @@ import {
   type BillingCatalog,
   type CheckoutAnswer,
   type CheckoutPayload,
-  type CurrentMembership,
+  type MembershipAnswer,
   type Order,
 } from '@shared/billing/billing.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
@@ -62,7 +62,7 @@ export class BillingController {
 
   @Get('billing/membership')
   @Auth()
-  membership(@CurrentAuth() auth: AuthContext): Promise<CurrentMembership | null> {
+  membership(@CurrentAuth() auth: AuthContext): Promise<MembershipAnswer> {
     return this.billing.membership(auth.user.id);
   }
 

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CreditPack, MembershipLevel, OrderState, PaymentProviderName, PurchaseKind } from '@shared/billing/billing.js';
+import type {
+  CreditPack,
+  LevelBenefits,
+  MembershipLevel,
+  OrderState,
+  PaymentProviderName,
+  PurchaseKind,
+} from '@shared/billing/billing.js';
 
 /** An order's row as the queries answer it. */
 export interface OrderRow {
@@ -21,6 +28,9 @@ export interface OrderRow {
   provider_text: string | null;
   created_at: Date;
   settled_at: Date | null;
+  reversed_at: Date | null;
+  shortfall_credits: number;
+  team_name: string | null;
 }
 
 export interface NewOrder {
@@ -46,12 +56,14 @@ export interface Settlement {
 export interface MembershipRow {
   level_id: number;
   level_name: string;
+  benefits: LevelBenefits;
   starts_at: Date;
   ends_at: Date;
 }
 
 const ORDER_COLUMNS = `id, user_id, team_id, kind, pack_id, level_id, item_name, credits, amount_minor, currency, state,
-  provider, provider_ref, provider_text, created_at, settled_at`;
+  provider, provider_ref, provider_text, created_at, settled_at, reversed_at, shortfall_credits,
+  (SELECT name FROM teams WHERE teams.id = orders.team_id) AS team_name`;
 
 const PACK_COLUMNS = `id, name, credits, price_minor AS "amountMinor", currency`;
 const LEVEL_COLUMNS = `id, name, credits_per_view AS "creditsPerView", surf_timer_seconds AS "surfTimerSeconds",
@@ -158,7 +170,7 @@ export class BillingRepository {
       `INSERT INTO memberships (user_id, level_id, order_id, starts_at, ends_at)
        SELECT $1, l.id, $3, s.starts_at, s.starts_at + make_interval(days => l.period_days)
          FROM membership_levels l,
-              LATERAL (SELECT greatest(now(), (SELECT max(ends_at) FROM memberships WHERE user_id = $1)) AS starts_at) s
+              LATERAL (SELECT greatest(now(), (SELECT max(ends_at) FROM memberships WHERE user_id = $1 AND team_id IS NULL)) AS starts_at) s
         WHERE l.id = $2`,
       [userId, levelId, orderId],
     );
@@ -168,9 +180,11 @@ export class BillingRepository {
   async currentMembership(userId: number): Promise<(MembershipRow & { paid_until: Date }) | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT m.level_id, l.name AS level_name, m.starts_at, m.ends_at,
-              (SELECT max(ends_at) FROM memberships WHERE user_id = $1) AS paid_until
+              json_build_object('creditsPerView', l.credits_per_view, 'surfTimerSeconds', l.surf_timer_seconds,
+                'dailyCap', l.daily_cap, 'activeCampaigns', l.active_campaigns, 'monthlyCredits', l.monthly_credits) AS benefits,
+              (SELECT max(ends_at) FROM memberships WHERE user_id = $1 AND team_id IS NULL) AS paid_until
          FROM memberships m JOIN membership_levels l ON l.id = m.level_id
-        WHERE m.user_id = $1 AND m.starts_at <= now() AND m.ends_at > now()`,
+        WHERE m.user_id = $1 AND m.team_id IS NULL AND m.starts_at <= now() AND m.ends_at > now()`,
       [userId],
     );
     return row;

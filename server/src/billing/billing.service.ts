@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import {
@@ -8,15 +8,18 @@ import {
   type CheckoutAnswer,
   type CheckoutPayload,
   type CurrentMembership,
+  type LevelBenefits,
+  type MembershipAnswer,
   type Order,
   type PaymentProviderName,
 } from '@shared/billing/billing.js';
 import { AppError } from '../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { BillingRepository, type OrderRow } from './billing.repository.js';
+import { BillingRepository, type MembershipRow, type OrderRow } from './billing.repository.js';
 import { itemNotFound, orderNotFound, paymentRefused } from './payment-errors.js';
 import type { ProviderFields, ProviderOrder } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
@@ -44,11 +47,24 @@ export class BillingService {
     private readonly ledger: LedgerService,
     private readonly realtime: RealtimeService,
     private readonly liveData: LiveDataService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async catalog(): Promise<BillingCatalog> {
     const [packs, levels] = await Promise.all([this.repository.activePacks(), this.repository.activeLevels()]);
-    return { packs, levels };
+    return { packs, levels, free: this.freeBenefits() };
+  }
+
+  /** What a member without a membership gets: the site's surf settings, one credit a view. */
+  private freeBenefits(): LevelBenefits {
+    const { timerSeconds, dailyEarningCap } = this.config.surf;
+    return {
+      creditsPerView: 1,
+      surfTimerSeconds: timerSeconds,
+      dailyCap: dailyEarningCap,
+      activeCampaigns: 0,
+      monthlyCredits: 0,
+    };
   }
 
   async checkout(userId: number, { kind, id }: CheckoutPayload): Promise<CheckoutAnswer> {
@@ -127,16 +143,9 @@ export class BillingService {
     return orderOf(row);
   }
 
-  async membership(userId: number): Promise<CurrentMembership | null> {
+  async membership(userId: number): Promise<MembershipAnswer> {
     const row = await this.repository.currentMembership(userId);
-    if (!row) return null;
-    return {
-      levelId: row.level_id,
-      levelName: row.level_name,
-      startsAt: row.starts_at.toISOString(),
-      endsAt: row.ends_at.toISOString(),
-      paidUntil: row.paid_until.toISOString(),
-    };
+    return { me: row ? membershipOf(row) : null, team: null };
   }
 
   /** The member's own order for the local test page, or a refusal. */
@@ -188,6 +197,17 @@ export class BillingService {
   }
 }
 
+function membershipOf(row: MembershipRow & { paid_until: Date }): CurrentMembership {
+  return {
+    levelId: row.level_id,
+    levelName: row.level_name,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    paidUntil: row.paid_until.toISOString(),
+    benefits: row.benefits,
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);
 
@@ -207,7 +227,10 @@ function orderOf(row: OrderRow): Order {
     provider: row.provider,
     providerRef: row.provider_ref,
     teamId: row.team_id,
+    teamName: row.team_name,
     createdAt: row.created_at.toISOString(),
     settledAt: row.settled_at?.toISOString() ?? null,
+    reversedAt: row.reversed_at?.toISOString() ?? null,
+    shortfallCredits: row.shortfall_credits,
   };
 }

@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import type { OrderState, PaymentProviderName, PurchaseKind } from '@shared/billing/billing.js';
+import { TeamEntity } from '../teams/team.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CreditPackEntity } from './credit-pack.entity.js';
 import { MembershipLevelEntity } from './membership-level.entity.js';
@@ -12,10 +13,11 @@ import { MembershipLevelEntity } from './membership-level.entity.js';
 @Entity({ name: 'orders' })
 @Unique('orders_provider_ref_key', ['provider', 'providerRef'])
 @Check('orders_kind_check', `(kind = 'pack' AND pack_id IS NOT NULL) OR (kind = 'level' AND level_id IS NOT NULL)`)
-@Check('orders_state_check', `state IN ('pending', 'paid', 'declined', 'expired', 'refunded')`)
+@Check('orders_state_check', `state IN ('pending', 'paid', 'declined', 'expired', 'refunded', 'charged_back')`)
 @Check('orders_amount_check', 'amount_minor > 0')
 @Index('orders_user', ['userId', 'createdAt'])
 @Index('orders_pending', ['expiresAt'], { where: `state = 'pending'` })
+@Index('orders_shortfall', ['createdAt'], { where: 'shortfall_credits > 0' })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'orders_pkey' })
   id: string;
@@ -26,6 +28,7 @@ export class OrderEntity {
 
   /** The team the purchase is for, when a member buys for their current team. */
   @Column({ name: 'team_id', type: 'integer', nullable: true })
+  @ForeignKey(() => TeamEntity, { name: 'orders_team_id_fkey' })
   teamId: number | null;
 
   @Column({ type: 'text' })
@@ -74,4 +77,16 @@ export class OrderEntity {
 
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
   settledAt: Date | null;
+
+  /** When the order was refunded or charged back. */
+  @Column({ name: 'reversed_at', type: 'timestamptz', nullable: true })
+  reversedAt: Date | null;
+
+  /** The provider's reference of the refund. */
+  @Column({ name: 'refund_ref', type: 'text', nullable: true })
+  refundRef: string | null;
+
+  /** Credits a reversal could not take back (already spent): flagged for an admin. */
+  @Column({ name: 'shortfall_credits', type: 'integer', default: 0 })
+  shortfallCredits: number;
 }
