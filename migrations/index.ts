@@ -28,6 +28,8 @@ import { TeamPosts1795504100000 } from './1795504100000-TeamPosts.js';
 import { TeamFairSurf1795504200000 } from './1795504200000-TeamFairSurf.js';
 import { BillingSchema1795505000000 } from './1795505000000-BillingSchema.js';
 import { BillingReversals1795505100000 } from './1795505100000-BillingReversals.js';
+import { LevelSurf1795505300000 } from './1795505300000-LevelSurf.js';
+import { LevelCampaignLimits1795505600000 } from './1795505600000-LevelCampaignLimits.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -56,4 +58,6 @@ export const MIGRATIONS = [
   TeamFairSurf1795504200000,
   BillingSchema1795505000000,
   BillingReversals1795505100000,
+  LevelSurf1795505300000,
+  LevelCampaignLimits1795505600000,
 ];

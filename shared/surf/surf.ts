@@ -87,7 +87,7 @@ export interface SurfNextAnswer {
 /** A settled claim: credited, or closed without credit (outcome says why). */
 export interface SurfClaimAnswer {
   outcome: SurfClaimOutcome;
-  /** Credits earned by this view: 1 when credited, else 0. */
+  /** Credits earned by this view when credited (the member's level's credits per view, within the daily cap), else 0. */
   credited: number;
   cc: number;
   message: string;

@@ -16,7 +16,7 @@ import {
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 
-/** A daily earning cap of one credited view, and the default socket event limit, for this file. */
+/** A daily earning cap of one credit (one credited view), and the default socket event limit, for this file. */
 const testApp = useSurfTestApp({ surf: { dailyEarningCap: 1 } });
 const { db } = testApp;
 
@@ -43,7 +43,7 @@ describe('the daily earning cap', () => {
       post: null,
       emptyReason: 'daily_cap',
       nextAt: await tomorrow(),
-      data: { posts: [], message: "You reached today's limit of 1 credited views. Come back tomorrow!" },
+      data: { posts: [], message: "You reached today's limit of 1 credit earned by surfing. Come back tomorrow!" },
     });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     const other = pid === first ? second : first;
@@ -77,7 +77,7 @@ describe('the daily earning cap', () => {
             m1: expect.any(String),
             codes: null,
             challengeImage: null,
-            message: "You reached today's limit of 1 credited views. Come back tomorrow!",
+            message: "You reached today's limit of 1 credit earned by surfing. Come back tomorrow!",
           },
         },
       },
@@ -103,7 +103,7 @@ describe('a claim past the daily cap', () => {
         outcome: 'daily_cap',
         credited: 0,
         cc: SIGNUP_BONUS_CREDITS,
-        message: "You reached today's limit of 1 credited views. Come back tomorrow!",
+        message: "You reached today's limit of 1 credit earned by surfing. Come back tomorrow!",
       },
     });
     expect(await ticketStatus(db, ticketId)).toBe('uncredited');

@@ -95,6 +95,21 @@ describe('the surf outcome codes', () => {
       expect(await functionSource(db, 'surf_next')).toMatch(/RETURN surf_offer\(/);
     });
   });
+
+  it("every answer carries the member's level values SurfService reads: the timer and daily cap, and a claim's credits earned", async () => {
+    await withDatabase(async (db, database) => {
+      await migrate(database.url);
+      const offer = await functionSource(db, 'surf_offer');
+      const claim = await functionSource(db, 'surf_claim');
+      // OfferRow: every answer, empty or with a ticket, has timer and daily_cap; ClaimRow: earned and daily_cap.
+      const offerAnswers = [...offer.matchAll(/json_build_object\(\s*'(empty|replaced)'[^;]*/g)].map((match) => match[0]);
+      expect(offerAnswers.length).toBe(4);
+      for (const answer of offerAnswers) expect(answer).toMatch(/'timer', v_timer, 'daily_cap', v_cap/);
+      const settled = [...claim.matchAll(/json_build_object\(\s*'outcome'[^;]*/g)].map((match) => match[0]);
+      expect(settled).toHaveLength(1);
+      expect(settled[0]).toMatch(/'earned', v_earn, 'daily_cap', v_cap/);
+    });
+  });
 });
 
 describe('the migration SurfRules', () => {

@@ -8,7 +8,7 @@ import { isSuccess } from '../forms/fieldErrors.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { excerptOf } from '../posts/linkCard.js';
 import { postPath } from '../posts/postPath.js';
-import { apiErrorText } from './apiErrorText.js';
+import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { editPostPath } from './campaignPaths.js';
 import { CAMPAIGN_STATUS_HINTS, CAMPAIGN_STATUS_LABELS } from './campaignStatus.js';
 import { CreditsForm } from './CreditsForm.js';
@@ -82,7 +82,7 @@ export function CampaignCard({ campaign, onChange, onDelete }: CampaignCardProps
 /** The card's buttons; each is described by the post's heading, so "Edit" says which post. */
 function CampaignActions({ campaign, onChange, onDelete, describedBy }: CampaignCardProps & { describedBy: string }) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; link?: string } | null>(null);
   const paused = campaign.status === 'paused';
 
   const togglePause = async () => {
@@ -95,7 +95,7 @@ function CampaignActions({ campaign, onChange, onDelete, describedBy }: Campaign
     });
     setBusy(false);
     if (isSuccess(result.status) && result.data) onChange(result.data);
-    else setError(apiErrorText(result.errors, result.status));
+    else setError({ text: apiErrorText(result.errors, result.status), link: apiErrorLink(result.errors) });
   };
 
   return (
@@ -125,7 +125,13 @@ function CampaignActions({ campaign, onChange, onDelete, describedBy }: Campaign
       </button>
       {error && (
         <p role="alert" className="field-error campaign-actions-error">
-          {error}
+          {error.text}
+          {error.link && (
+            <>
+              {' '}
+              <Link to={error.link}>See the membership levels</Link>
+            </>
+          )}
         </p>
       )}
     </div>

@@ -5,7 +5,7 @@ import { isSuccess } from '../forms/fieldErrors.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
-import { apiErrorText } from './apiErrorText.js';
+import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { plural } from './campaignStatus.js';
 import { createActionKeys } from './idempotencyKeys.js';
 import { creditAmountOf } from './postForm.js';
@@ -56,7 +56,7 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
             : `${plural(credits, 'credit')} went back to your balance.`,
       });
     } else {
-      setOutcome({ ok: false, text: apiErrorText(result.errors, result.status) });
+      setOutcome({ ok: false, text: apiErrorText(result.errors, result.status), link: apiErrorLink(result.errors) });
       inputRef.current?.focus();
     }
   };

@@ -5,6 +5,8 @@ import { TextField } from '../forms/TextField.js';
 export interface FormOutcome {
   ok: boolean;
   text: string;
+  /** A refusal's page to go on from (e.g. the membership levels). */
+  link?: string;
 }
 
 type WholeNumberFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'error' | 'announceError'> & {
@@ -24,7 +26,7 @@ export function WholeNumberField({ outcome, ...field }: WholeNumberFieldProps) {
         inputMode="numeric"
         min={1}
         step={1}
-        error={outcome && !outcome.ok ? { message: outcome.text } : undefined}
+        error={outcome && !outcome.ok ? { message: outcome.text, ...(outcome.link ? { link: outcome.link } : {}) } : undefined}
         announceError
         {...field}
       />

@@ -5,6 +5,7 @@ import type { TeamCampaignChange } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
 import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { LevelBenefitsService } from '../levels/level-benefits.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { campaignWriterOf, isOwnedBy, type Advertiser } from '../posts/advertiser.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
@@ -17,7 +18,9 @@ import { LiveCampaignsService } from './live-campaigns.service.js';
  * The current account's campaigns (the member's own, or the team's while one is current, for its
  * owners and managers): moving credits between that account's balance and a post's campaign (each
  * move one transaction with its two ledger rows), pausing, resuming and the daily view cap. A
- * team's changes each write its audit row in the same transaction.
+ * team's changes each write its audit row in the same transaction. A change that would make a
+ * campaign run (resuming one with credits, giving credits to a running one with none) is refused
+ * past the account's active campaigns limit (its membership level's, or the free one).
  */
 @Injectable()
 export class CampaignsService {
@@ -28,6 +31,7 @@ export class CampaignsService {
     private readonly liveData: LiveDataService,
     private readonly liveCampaigns: LiveCampaignsService,
     private readonly teamAudit: TeamCampaignAudit,
+    private readonly levels: LevelBenefitsService,
   ) {}
 
   /** `requestKey` (the Idempotency-Key header) makes a retried request apply once. */
@@ -47,9 +51,13 @@ export class CampaignsService {
 
   setPaused(userId: number, team: ActingTeam | null, pid: number, paused: boolean): Promise<CampaignItem> {
     const owner = campaignWriterOf(userId, team);
-    return this.change(userId, owner, pid, paused ? 'paused' : 'resumed', {}, (manager) =>
-      this.posts.setCampaignPaused(manager, owner, pid, paused),
-    );
+    return this.change(userId, owner, pid, paused ? 'paused' : 'resumed', {}, async (manager) => {
+      if (!paused) {
+        await this.levels.lockActivations(manager, owner);
+        await this.levels.assertRoomFor(manager, owner, pid, 'resume');
+      }
+      return this.posts.setCampaignPaused(manager, owner, pid, paused);
+    });
   }
 
   settings(userId: number, team: ActingTeam | null, pid: number, settings: CampaignSettingsPayload): Promise<CampaignItem> {
@@ -90,8 +98,11 @@ export class CampaignsService {
         ? { account: 'team', teamId: owner.teamId, amount: -toCampaign, kind, campaignId: pid }
         : { account: 'user', userId, amount: -toCampaign, kind, campaignId: pid };
     await this.transactions.run(async (manager) => {
+      // The activation lock before the campaign's row, in the order resuming takes them.
+      if (toCampaign > 0) await this.levels.lockActivations(manager, owner);
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);
       if (!campaign || !isOwnedBy(owner, campaign)) throw POST_NOT_FOUND;
+      if (toCampaign > 0) await this.levels.assertRoomFor(manager, owner, pid, 'assign');
       const moved = await this.ledger.move(manager, `${verb}:${userId}:${pid}:${requestKey ?? randomUUID()}`, [
         balance,
         { account: 'campaign', campaignId: pid, amount: toCampaign, kind },

@@ -44,10 +44,11 @@ export const REFUSAL_TEXTS: Record<Exclude<SurfTicketRefusal, 'too_early'>, stri
   other_tab: 'This view belongs to another tab or window. Please continue there.',
 };
 
-export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number): string {
+/** `earned`: the credits the view earned (a level's credits per view, within the daily cap). */
+export function outcomeText(outcome: SurfClaimOutcome, dailyCap: number, earned: number): string {
   switch (outcome) {
     case 'credited':
-      return 'Credit earned!';
+      return earned > 1 ? `${earned} credits earned!` : 'Credit earned!';
     case 'scripted':
       return 'This click did not come from you pressing Next (a script or an automatic tool sent it). No credit for this view.';
     case 'unseen':
@@ -91,8 +92,9 @@ const EARNING_STOPPED =
   'machine-regular timing or wrong verification codes), so this view was not credited. Your credits are safe. ' +
   `If a person was surfing, contact us at ${PATHS.contact} and we will restore earning.`;
 
+/** The cap counts credits earned by surfing (a membership level may earn more than one a view). */
 function dailyCapText(dailyCap: number): string {
-  return `You reached today's limit of ${dailyCap} credited views. Come back tomorrow!`;
+  return `You reached today's limit of ${dailyCap} ${dailyCap === 1 ? 'credit' : 'credits'} earned by surfing. Come back tomorrow!`;
 }
 
 export const CAMPAIGN_OUT_OF_CREDITS: NewNotification = {

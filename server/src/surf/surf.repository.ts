@@ -13,6 +13,7 @@ export interface SurfOfferParams {
   user: number;
   /** The connection (tab) the new ticket is bound to. */
   connection: string;
+  /** The free countdown and daily cap (the site's): a member's own level replaces both in SQL. */
   timer: number;
   daily_cap: number;
   /** false: no ticket asks for a code (benchmarks). */
@@ -42,8 +43,11 @@ export interface SurfClaimParams extends SurfOfferParams {
   next: boolean;
 }
 
-/** surf_offer's answer: a ticket with its post, or why there is none; and the tickets it replaced. */
-export type OfferRow = { replaced: { id: string; connection: string }[] | null } &
+/**
+ * surf_offer's answer: a ticket with its post, or why there is none; and the tickets it replaced.
+ * `timer` and `daily_cap`: the member's, from their level or the site's.
+ */
+export type OfferRow = { replaced: { id: string; connection: string }[] | null; timer: number; daily_cap: number } &
   /** next_ms: when a post can be offered next (app ms), when the rules can tell. */
   (
     | { empty: SurfEmptyReason; next_ms?: number | null }
@@ -51,7 +55,6 @@ export type OfferRow = { replaced: { id: string; connection: string }[] | null }
         empty?: undefined;
         ticket: string;
         issued_ms: number;
-        timer: number;
         challenge: string | null;
         post: Omit<PostFields, 'created_at'> & { created_ms: number };
       }
@@ -67,6 +70,10 @@ export type ClaimRow =
       outcome: SurfClaimOutcome;
       /** The member's balance after the claim (bigint: a string or a number). */
       cc: number | string;
+      /** Credits the view earned: the level's credits per view within the daily cap; 0 when not credited. */
+      earned: number;
+      /** The member's daily earning cap at the claim (their level's, or the site's). */
+      daily_cap: number;
       /** Credited, and the campaign has no credit left. */
       campaign_empty: boolean;
       /** The campaign's owner, when credited. */

@@ -92,9 +92,9 @@ export class SurfService {
     const cc = Number(row.cc);
     const answer: SurfClaimAnswer = {
       outcome,
-      credited: outcome === 'credited' ? 1 : 0,
+      credited: outcome === 'credited' ? row.earned : 0,
       cc,
-      message: outcomeText(outcome, this.config.surf.dailyEarningCap),
+      message: outcomeText(outcome, row.daily_cap, row.earned),
       ...(row.next ? { next: this.offer(row.next, connectionId) } : {}),
     };
     if (row.blocked_now) await this.alertAdmins(userId, row.evidence ?? []);
@@ -125,7 +125,10 @@ export class SurfService {
     await Promise.all(funders.map((member) => this.notifications.notify(member.uid, notice)));
   }
 
-  /** What surf_offer needs, for surf_next and for a claim that asks for the next post. */
+  /**
+   * What surf_offer needs, for surf_next and for a claim that asks for the next post. The timer
+   * and daily cap are the free ones (the site's): the SQL puts the member's own level's in their place.
+   */
   private offerParams(userId: number, connectionId: string, now: Date, challenge: string | null): SurfOfferParams {
     const { surf } = this.config;
     return {
@@ -145,7 +148,7 @@ export class SurfService {
     for (const old of row.replaced ?? []) {
       if (old.connection !== connectionId) this.realtime.sendToRoom(old.connection, 'surf:replaced', [{ ticketId: old.id }]);
     }
-    if (row.empty !== undefined) return this.nothing(row.empty, row.next_ms ?? null);
+    if (row.empty !== undefined) return this.nothing(row, row.empty, row.next_ms ?? null);
     this.rotation.served();
     const { created_ms, ...fields } = row.post;
     const post: PostItem = this.posts.toPost({ ...fields, created_at: new Date(created_ms) });
@@ -167,16 +170,15 @@ export class SurfService {
     };
   }
 
-  private nothing(reason: SurfEmptyReason, nextMs: number | null): SurfNextAnswer {
-    const { timerSeconds, dailyEarningCap } = this.config.surf;
+  private nothing(row: OfferRow, reason: SurfEmptyReason, nextMs: number | null): SurfNextAnswer {
     return {
       data: {
         posts: [],
-        timer: timerSeconds,
+        timer: row.timer,
         m1: SURF_HEADLINE,
         codes: null,
         challengeImage: null,
-        message: emptyText(reason, dailyEarningCap, nextMs !== null),
+        message: emptyText(reason, row.daily_cap, nextMs !== null),
       },
       ticket: null,
       post: null,
