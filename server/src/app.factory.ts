@@ -66,9 +66,14 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   });
   await registerHttpPlugins(fastify, config);
   const billing = app.get(BillingService);
-  await registerClientApp(fastify, config.clientDistDir, {
-    [BILLING_ENDPOINTS.payrocReceipt]: (query) => billing.payrocReceiptPage(query),
-  });
+  await registerClientApp(
+    fastify,
+    config.clientDistDir,
+    {
+      [BILLING_ENDPOINTS.payrocReceipt]: (query) => billing.payrocReceiptPage(query),
+    },
+    config.billing.payroc ? [config.billing.payroc.pageUrl] : [],
+  );
 
   if (config.redisUrl) {
     const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;

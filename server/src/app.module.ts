@@ -43,6 +43,7 @@ import { StartModule } from './start/start.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TeamAccessModule } from './teams/team-access.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { LevelsModule } from './levels/levels.module.js';
 import { CountryLookupModule } from './tracking/country-lookup.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         DevModule,
         CreditsModule,
         BillingModule,
+        LevelsModule,
         GroupsModule,
         TagsModule,
         PostsModule,

@@ -13,6 +13,8 @@ export interface ApiError {
   field?: string;
   /** `rate_limited`, `unavailable`: seconds until a retry may succeed. */
   retryAfter?: number;
+  /** `active_campaigns_limit`: how many campaigns the account may run at once. */
+  limit?: number;
 }
 
 /** Every /data answer has this shape, success or failure. */

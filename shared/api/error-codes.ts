@@ -59,6 +59,20 @@ export const ErrorCode = {
   PaymentUnknownTerminal: 'payment_unknown_terminal',
   /** A payment answer whose amount, currency or order differs from the order's: it is ignored. */
   PaymentMismatch: 'payment_mismatch',
+  /**
+   * Starting or resuming a campaign while the account (the member, or the current team) runs as
+   * many as its membership level allows; `limit` says how many. Nothing was changed.
+   */
+  ActiveCampaignsLimit: 'active_campaigns_limit',
+  /**
+   * The payment provider refused a call the app made to it (a refund) or could not be reached:
+   * nothing was changed, and the call can be tried again.
+   */
+  PaymentProviderFailed: 'payment_provider_failed',
+  /** The order is not in a state that allows this (only a paid order can be refunded or charged back). */
+  OrderNotReversible: 'order_not_reversible',
+  /** The call needs a current team (`X-Current-Team`), and none was chosen. */
+  TeamRequired: 'team_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -94,4 +108,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   payment_signature_invalid: 403,
   payment_unknown_terminal: 403,
   payment_mismatch: 409,
+  active_campaigns_limit: 409,
+  payment_provider_failed: 502,
+  order_not_reversible: 409,
+  team_required: 400,
 };

@@ -10,7 +10,13 @@ export type LedgerKind =
   /** A member moved credits to a team (a row on each side). */
   | 'team_deposit'
   /** A member moved a team's credits to their own balance (a row on each side). */
-  | 'team_withdraw';
+  | 'team_withdraw'
+  /** A membership level's extra credits for a view, beyond the one the campaign pays (minted by the site). */
+  | 'level_bonus'
+  /** A month's credits of a membership, to the member or to the team. */
+  | 'membership_grant'
+  /** A refunded or charged-back pack: its credits taken back (as many as the balance still holds). */
+  | 'purchase_reversal';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Welcome bonus',
@@ -22,6 +28,9 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   purchase: 'Purchase',
   team_deposit: 'Moved to a team',
   team_withdraw: 'Moved out of a team',
+  level_bonus: 'Membership bonus for a view',
+  membership_grant: 'Monthly membership credits',
+  purchase_reversal: 'Purchase refunded',
 };
 
 export interface LedgerRow {

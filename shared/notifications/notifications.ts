@@ -14,7 +14,14 @@ export type NotificationType =
   /** A team invited the member (link: the team invitations on /settings/multiAccounts). */
   | 'team_invite'
   /** The member was removed from a team. */
-  | 'team_removed';
+  | 'team_removed'
+  /**
+   * To admins: a refund or chargeback could not take back every credit of a purchase (they were
+   * spent); link: the admin Payments tab's orders that need attention.
+   */
+  | 'billing_shortfall'
+  /** An order of the member was refunded or charged back (link: the billing page). */
+  | 'order_reversed';
 
 export interface NotificationItem {
   id: number;

@@ -1,4 +1,4 @@
-import { findRoute, matchRoutePattern, ROUTES } from './routes.js';
+import { findRoute, matchRoutePattern, orderReceiptPath, ROUTES } from './routes.js';
 
 describe('the route table', () => {
   it('matches optional and required parameters exactly', () => {
@@ -25,6 +25,17 @@ describe('the route table', () => {
     expect(findRoute('/settings/multiAccounts/invite')?.route.screen).toBe('settings');
   });
 
+  it("opens an order's receipt on its own screen, for members only, with the order in the address", () => {
+    const id = '6f1c2d3e-0000-4000-8000-000000000001';
+    expect(orderReceiptPath(id)).toBe(`/settings/payments/${id}`);
+    expect(findRoute(orderReceiptPath(id))).toEqual({
+      route: expect.objectContaining({ screen: 'orderReceipt', access: 'member' }),
+      params: { order: id },
+    });
+    expect(findRoute('/settings/payments')?.route.screen).toBe('settings');
+    expect(findRoute(`/settings/payments/${id}/extra`)).toBeNull();
+  });
+
   it('keeps the own profile for members and other profiles public', () => {
     expect(findRoute('/profile')?.route).toMatchObject({ screen: 'ownProfile', access: 'member' });
     expect(findRoute('/profile/alice/posts')?.route).toMatchObject({ screen: 'publicProfile', access: 'public' });
@@ -42,6 +53,7 @@ describe('the route table', () => {
       '/settings/multiAccounts/3',
       '/settings/multiAccounts/3/members',
       '/settings/payments',
+      '/settings/payments/6f1c2d3e-0000-4000-8000-000000000001',
       '/getStarted',
       '/getStarted/2',
       '/setupExistingUser',

@@ -24,6 +24,7 @@ export type ScreenName =
   | 'post'
   | 'emailSettings'
   | 'paymentReceipt'
+  | 'orderReceipt'
   | 'landing'
   | 'passwordReset'
   | 'passwordResetToken'
@@ -82,6 +83,8 @@ export const ROUTES: readonly RouteDef[] = [
   member('/settings/multiAccounts/invite/:token', 'teamInvite'),
   member('/settings/multiAccounts/:team/:teamTab', 'settings'),
   member('/settings/payments', 'settings'),
+  // One order's printable receipt: a screen of its own, printed without the site's menu and footer.
+  member('/settings/payments/:order', 'orderReceipt'),
   member('/getStarted/:page?', 'getStarted', { chrome: { footer: 'blank' } }),
   member('/setupExistingUser', 'setupExistingUser'),
   member('/referrals', 'referrals'),
@@ -139,6 +142,7 @@ export const PATHS = {
   setup: '/setup',
   setupExistingUser: '/setupExistingUser',
   referrals: '/referrals',
+  billing: '/billing',
   admin: '/admin',
   settingsProfile: '/settings/profile',
   settingsSecurity: '/settings/security',
@@ -151,6 +155,11 @@ export const PATHS = {
   userSearch: '/userSearch',
   bookmarkedPosts: '/BookmarkedPosts',
 } as const;
+
+/** The printable receipt of one of the member's orders. */
+export function orderReceiptPath(orderId: string): string {
+  return `${PATHS.settingsPayments}/${encodeURIComponent(orderId)}`;
+}
 
 export type RouteParams = Record<string, string | undefined>;
 

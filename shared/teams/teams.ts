@@ -92,11 +92,13 @@ export type TeamPermission =
   /** Read the team's Detailed Stats and credit history. */
   | 'read_stats'
   /** Read the team's audit list. */
-  | 'read_audit';
+  | 'read_audit'
+  /** Buy credit packs and membership levels for the team. */
+  | 'buy_for_team';
 
 export const TEAM_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
-  owner: ['manage_members', 'manage_campaigns', 'withdraw_credits', 'read_stats', 'read_audit'],
-  manager: ['manage_campaigns', 'withdraw_credits', 'read_stats', 'read_audit'],
+  owner: ['manage_members', 'manage_campaigns', 'withdraw_credits', 'read_stats', 'read_audit', 'buy_for_team'],
+  manager: ['manage_campaigns', 'withdraw_credits', 'read_stats', 'read_audit', 'buy_for_team'],
   analyst: ['read_stats'],
 };
 

@@ -25,6 +25,7 @@ const testApp = useTestApp(
         secret: SECRET,
         testMode: true,
         pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+        gatewayUrl: 'https://payments.uat.payroc.com/merchant/xmlpayment',
       },
       localSecret: 'local-secret-for-tests-0123',
     },

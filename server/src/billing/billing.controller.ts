@@ -14,10 +14,11 @@ import {
   type MembershipAnswer,
   type Order,
 } from '@shared/billing/billing.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
 import { BillingService } from './billing.service.js';
 import { localCheckoutPage } from './local-checkout.page.js';
 
@@ -40,9 +41,10 @@ export class BillingController {
   @Auth()
   checkout(
     @CurrentAuth() auth: AuthContext,
+    @ActingTeamOf() team: ActingTeam | null,
     @Body(new ZodValidationPipe(checkoutSchema)) payload: CheckoutPayload,
   ): Promise<CheckoutAnswer> {
-    return this.billing.checkout(auth.user.id, payload);
+    return this.billing.checkout(auth.user.id, team, payload);
   }
 
   @Get('billing/orders')
@@ -62,8 +64,8 @@ export class BillingController {
 
   @Get('billing/membership')
   @Auth()
-  membership(@CurrentAuth() auth: AuthContext): Promise<MembershipAnswer> {
-    return this.billing.membership(auth.user.id);
+  membership(@CurrentAuth() auth: AuthContext, @ActingTeamOf() team: ActingTeam | null): Promise<MembershipAnswer> {
+    return this.billing.membership(auth.user.id, team);
   }
 
   /** Payroc's background validation, server to server (a form POST; see BILLING_ENDPOINTS.payrocValidation). */

@@ -53,6 +53,20 @@ export interface Settlement {
   providerText: string;
 }
 
+/** An order with who bought it, as admins read it. */
+export interface AdminOrderRow extends OrderRow {
+  username: string;
+}
+
+/** Whose membership periods: the member's own, or a team's. */
+export type MembershipOwner = { userId: number; teamId: null } | { userId: number; teamId: number };
+
+/** Whose credits a purchase went to. */
+export type BalanceOwner = { account: 'user'; userId: number } | { account: 'team'; teamId: number };
+
+/** Which orders the admin list shows: one state, the ones with credits a reversal could not take back, or all. */
+export type AdminOrderFilter = OrderState | 'shortfall' | undefined;
+
 export interface MembershipRow {
   level_id: number;
   level_name: string;
@@ -64,6 +78,11 @@ export interface MembershipRow {
 const ORDER_COLUMNS = `id, user_id, team_id, kind, pack_id, level_id, item_name, credits, amount_minor, currency, state,
   provider, provider_ref, provider_text, created_at, settled_at, reversed_at, shortfall_credits,
   (SELECT name FROM teams WHERE teams.id = orders.team_id) AS team_name`;
+
+const ADMIN_ORDER_COLUMNS = `${ORDER_COLUMNS}, (SELECT username FROM users WHERE users.id = orders.user_id) AS username`;
+
+const BENEFITS = `json_build_object('creditsPerView', l.credits_per_view, 'surfTimerSeconds', l.surf_timer_seconds,
+  'dailyCap', l.daily_cap, 'activeCampaigns', l.active_campaigns, 'monthlyCredits', l.monthly_credits) AS benefits`;
 
 const PACK_COLUMNS = `id, name, credits, price_minor AS "amountMinor", currency`;
 const LEVEL_COLUMNS = `id, name, credits_per_view AS "creditsPerView", surf_timer_seconds AS "surfTimerSeconds",
@@ -160,28 +179,120 @@ export class BillingRepository {
   }
 
   /**
-   * Adds a paid period of a level: it starts now, or when the member's last period ends (the
-   * same level extends, another is queued). The member's row is locked so two purchases at once
-   * queue one after the other.
+   * Adds a paid period of a level: it starts now, or when the owner's last period ends (the
+   * same level extends, another is queued). The owner's row (the member's, or the team's) is
+   * locked so two purchases at once queue one after the other. A team's period keeps its buyer
+   * in user_id.
    */
-  async addMembership(manager: EntityManager, userId: number, levelId: number, orderId: string): Promise<void> {
-    await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  async addMembership(manager: EntityManager, owner: MembershipOwner, levelId: number, orderId: string): Promise<void> {
+    if (owner.teamId === null) await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [owner.userId]);
+    else await manager.query(`SELECT 1 FROM teams WHERE id = $1 FOR UPDATE`, [owner.teamId]);
     await manager.query(
-      `INSERT INTO memberships (user_id, level_id, order_id, starts_at, ends_at)
-       SELECT $1, l.id, $3, s.starts_at, s.starts_at + make_interval(days => l.period_days)
+      `INSERT INTO memberships (user_id, team_id, level_id, order_id, starts_at, ends_at)
+       SELECT $1, $4::int, l.id, $3, s.starts_at, s.starts_at + make_interval(days => l.period_days)
          FROM membership_levels l,
-              LATERAL (SELECT greatest(now(), (SELECT max(ends_at) FROM memberships WHERE user_id = $1 AND team_id IS NULL)) AS starts_at) s
+              LATERAL (SELECT greatest(now(), (SELECT max(ends_at) FROM memberships
+                 WHERE CASE WHEN $4::int IS NULL THEN user_id = $1 AND team_id IS NULL ELSE team_id = $4::int END)) AS starts_at) s
         WHERE l.id = $2`,
-      [userId, levelId, orderId],
+      [owner.userId, levelId, orderId, owner.teamId],
     );
+  }
+
+  /**
+   * Ends the period an order bought, in the caller's transaction: a queued one is removed, the
+   * current one ends now, a past one stays as it was. The owner's later periods move earlier by
+   * the time taken away, so what they paid for still follows without a gap.
+   */
+  async endMembershipOf(manager: EntityManager, orderId: string): Promise<void> {
+    const [period] = await manager.query(
+      `SELECT id, user_id, team_id, starts_at, ends_at, greatest(ends_at - greatest(starts_at, now()), interval '0') AS removed
+         FROM memberships WHERE order_id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    if (!period) return;
+    await manager.query(
+      `UPDATE memberships SET starts_at = starts_at - $2::interval, ends_at = ends_at - $2::interval
+        WHERE id <> $1 AND starts_at >= $3
+          AND CASE WHEN $4::int IS NULL THEN user_id = $5 AND team_id IS NULL ELSE team_id = $4::int END`,
+      [period.id, period.removed, period.ends_at, period.team_id, period.user_id],
+    );
+    await manager.query(`DELETE FROM memberships WHERE id = $1 AND starts_at >= now()`, [period.id]);
+    await manager.query(`UPDATE memberships SET ends_at = now() WHERE id = $1 AND ends_at > now()`, [period.id]);
+  }
+
+  /**
+   * The order, row-locked for a refund or chargeback in the caller's transaction: a second
+   * reversal at once waits, then reads it reversed.
+   */
+  async lockOrder(manager: EntityManager, id: string): Promise<OrderRow | undefined> {
+    const [row] = await manager.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]);
+    return row;
+  }
+
+  /** The balance a purchase went to, row-locked so what a reversal takes back is what is there. */
+  async lockBalance(manager: EntityManager, owner: BalanceOwner): Promise<number> {
+    const [row] =
+      owner.account === 'user'
+        ? await manager.query(`SELECT credits FROM users WHERE id = $1 FOR UPDATE`, [owner.userId])
+        : await manager.query(`SELECT credits FROM teams WHERE id = $1 FOR UPDATE`, [owner.teamId]);
+    return Number(row?.credits ?? 0);
+  }
+
+  /** Marks a paid order refunded or charged back, with the credits that could not be taken back. */
+  async markReversed(
+    manager: EntityManager,
+    id: string,
+    reversal: { state: 'refunded' | 'charged_back'; refundRef: string | null; shortfallCredits: number },
+  ): Promise<OrderRow> {
+    const [rows] = await manager.query(
+      `UPDATE orders SET state = $2, reversed_at = now(), refund_ref = $3, shortfall_credits = $4
+        WHERE id = $1 AND state = 'paid'
+        RETURNING ${ORDER_COLUMNS}`,
+      [id, reversal.state, reversal.refundRef, reversal.shortfallCredits],
+    );
+    return rows[0];
+  }
+
+  /** One order with its buyer's username, for admins. */
+  async adminOrder(id: string): Promise<AdminOrderRow | undefined> {
+    const [row] = await this.dataSource.query(`SELECT ${ADMIN_ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+    return row;
+  }
+
+  /** A page of every member's orders, newest first, filtered by state or by a shortfall to look at. */
+  async adminPage(filter: AdminOrderFilter, limit: number, offset: number): Promise<{ rows: AdminOrderRow[]; total: number }> {
+    const where = filter === 'shortfall' ? 'WHERE shortfall_credits > 0' : filter === undefined ? '' : 'WHERE state = $3';
+    const rows: (AdminOrderRow & { total: number })[] = await this.dataSource.query(
+      `SELECT ${ADMIN_ORDER_COLUMNS}, count(*) OVER ()::int AS total FROM orders ${where}
+        ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
+      filter === undefined || filter === 'shortfall' ? [limit, offset] : [limit, offset, filter],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /** Every admin account, to tell about what needs their attention. */
+  async adminIds(): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM users WHERE role = 'admin' ORDER BY id`);
+    return rows.map((row) => row.id);
+  }
+
+  /** The team's period that contains now, with the last end of its queued periods. */
+  async currentTeamMembership(teamId: number): Promise<(MembershipRow & { paid_until: Date }) | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT m.level_id, l.name AS level_name, m.starts_at, m.ends_at, ${BENEFITS},
+              (SELECT max(ends_at) FROM memberships WHERE team_id = $1) AS paid_until
+         FROM memberships m JOIN membership_levels l ON l.id = m.level_id
+        WHERE m.team_id = $1 AND m.starts_at <= now() AND m.ends_at > now()`,
+      [teamId],
+    );
+    return row;
   }
 
   /** The period that contains now, with the last end of the member's queued periods. */
   async currentMembership(userId: number): Promise<(MembershipRow & { paid_until: Date }) | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT m.level_id, l.name AS level_name, m.starts_at, m.ends_at,
-              json_build_object('creditsPerView', l.credits_per_view, 'surfTimerSeconds', l.surf_timer_seconds,
-                'dailyCap', l.daily_cap, 'activeCampaigns', l.active_campaigns, 'monthlyCredits', l.monthly_credits) AS benefits,
+              ${BENEFITS},
               (SELECT max(ends_at) FROM memberships WHERE user_id = $1 AND team_id IS NULL) AS paid_until
          FROM memberships m JOIN membership_levels l ON l.id = m.level_id
         WHERE m.user_id = $1 AND m.team_id IS NULL AND m.starts_at <= now() AND m.ends_at > now()`,

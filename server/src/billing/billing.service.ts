@@ -1,9 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import {
   ORDER_PENDING_MINUTES,
   UPGRADE_COMPLETE_PATH,
+  type AdminOrder,
   type BillingCatalog,
   type CheckoutAnswer,
   type CheckoutPayload,
@@ -13,19 +15,48 @@ import {
   type Order,
   type PaymentProviderName,
 } from '@shared/billing/billing.js';
+import { teamRoleAllows } from '@shared/teams/teams.js';
 import { AppError } from '../common/errors/app-error.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
+import { LevelBenefitsService } from '../levels/level-benefits.service.js';
+import { MembershipGrants } from '../levels/membership-grants.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
+import type { Advertiser } from '../posts/advertiser.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { BillingRepository, type MembershipRow, type OrderRow } from './billing.repository.js';
-import { itemNotFound, orderNotFound, paymentRefused } from './payment-errors.js';
+import type { ActingTeam } from '../teams/team-access.service.js';
+import {
+  BillingRepository,
+  type AdminOrderFilter,
+  type AdminOrderRow,
+  type BalanceOwner,
+  type MembershipOwner,
+  type MembershipRow,
+  type OrderRow,
+} from './billing.repository.js';
+import {
+  adminOrderNotFound,
+  itemNotFound,
+  notReversible,
+  orderNotFound,
+  paymentRefused,
+  providerFailed,
+  teamBuyersOnly,
+  teamRequired,
+} from './payment-errors.js';
 import type { ProviderFields, ProviderOrder } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { answerSchema } from './provider-answer.js';
 
 const PAGE_SIZE = 20;
+
+/** Where a member reads their orders. */
+const BILLING_PATH = '/billing';
+/** The admin Payments tab's orders that need attention. */
+const SHORTFALL_LINK = '/admin/payments?state=shortfall';
+
+type ReversalState = 'refunded' | 'charged_back';
 
 /** Which of a provider's two answers arrived: the customer's return, or the server-to-server notification. */
 export type AnswerChannel = 'return' | 'notification';
@@ -47,7 +78,9 @@ export class BillingService {
     private readonly ledger: LedgerService,
     private readonly realtime: RealtimeService,
     private readonly liveData: LiveDataService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly levels: LevelBenefitsService,
+    private readonly grants: MembershipGrants,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async catalog(): Promise<BillingCatalog> {
@@ -55,25 +88,26 @@ export class BillingService {
     return { packs, levels, free: this.freeBenefits() };
   }
 
-  /** What a member without a membership gets: the site's surf settings, one credit a view. */
+  /** What a member without a membership gets: the site's surf settings, one credit a view, FREE_ACTIVE_CAMPAIGNS. */
   private freeBenefits(): LevelBenefits {
-    const { timerSeconds, dailyEarningCap } = this.config.surf;
-    return {
-      creditsPerView: 1,
-      surfTimerSeconds: timerSeconds,
-      dailyCap: dailyEarningCap,
-      activeCampaigns: 0,
-      monthlyCredits: 0,
-    };
+    return this.levels.free();
   }
 
-  async checkout(userId: number, { kind, id }: CheckoutPayload): Promise<CheckoutAnswer> {
+  /**
+   * Starts an order: for the member, or (`forTeam`) for the team the request acts for, which only
+   * its owners and managers may buy for.
+   */
+  async checkout(userId: number, team: ActingTeam | null, { kind, id, forTeam }: CheckoutPayload): Promise<CheckoutAnswer> {
+    if (forTeam) {
+      if (!team) throw teamRequired();
+      if (!teamRoleAllows(team.role, 'buy_for_team')) throw teamBuyersOnly();
+    }
     const item = kind === 'pack' ? await this.repository.activePack(id) : await this.repository.activeLevel(id);
     if (!item) throw itemNotFound();
     const provider = this.providers.active;
     const row = await this.repository.createOrder({
       userId,
-      teamId: null,
+      teamId: forTeam ? team!.id : null,
       kind,
       packId: kind === 'pack' ? id : null,
       levelId: kind === 'level' ? id : null,
@@ -143,9 +177,13 @@ export class BillingService {
     return orderOf(row);
   }
 
-  async membership(userId: number): Promise<MembershipAnswer> {
-    const row = await this.repository.currentMembership(userId);
-    return { me: row ? membershipOf(row) : null, team: null };
+  /** The member's own membership, and the current team's when the request acts for one. */
+  async membership(userId: number, team: ActingTeam | null): Promise<MembershipAnswer> {
+    const [mine, teams] = await Promise.all([
+      this.repository.currentMembership(userId),
+      team ? this.repository.currentTeamMembership(team.id) : undefined,
+    ]);
+    return { me: mine ? membershipOf(mine) : null, team: teams ? membershipOf(teams) : null };
   }
 
   /** The member's own order for the local test page, or a refusal. */
@@ -178,22 +216,142 @@ export class BillingService {
     providerRef: string | null,
     providerText: string,
   ): Promise<OrderRow> {
+    let granted: Advertiser[] = [];
     const settled = await this.transactions.run(async (manager) => {
       const changed = await this.repository.settle(manager, row.id, { state, providerRef, providerText });
       if (!changed || changed.state !== 'paid') return changed;
       if (changed.kind === 'pack') {
         await this.ledger.move(manager, `purchase:${changed.provider}:${providerRef ?? changed.id}`, [
-          { account: 'user', userId: changed.user_id, amount: changed.credits, kind: 'purchase' },
+          changed.team_id === null
+            ? { account: 'user', userId: changed.user_id, amount: changed.credits, kind: 'purchase' }
+            : { account: 'team', teamId: changed.team_id, amount: changed.credits, kind: 'purchase' },
         ]);
       } else {
-        await this.repository.addMembership(manager, changed.user_id, changed.level_id!, changed.id);
+        const owner = { userId: changed.user_id, teamId: changed.team_id } as MembershipOwner;
+        await this.repository.addMembership(manager, owner, changed.level_id!, changed.id);
+        // The period's first month of credits, when it starts at once, in the same transaction.
+        granted = await this.grants.grantOrder(manager, changed.id);
       }
       return changed;
     });
     if (!settled) return (await this.repository.order(row.id))!;
     this.realtime.sendToUser(settled.user_id, 'billing:order', [orderOf(settled)]);
-    if (settled.state === 'paid' && settled.kind === 'pack') await this.liveData.pushCredits(settled.user_id);
+    if (settled.state === 'paid' && settled.kind === 'pack') await this.pushBalance(settled);
+    await this.grants.announce(granted);
     return settled;
+  }
+
+  /** The balance an order's credits went to changed: the member's tabs, or the team's, show it at once. */
+  private pushBalance(row: OrderRow): Promise<void> {
+    return row.team_id === null ? this.liveData.pushCredits(row.user_id) : this.liveData.pushTeamCredits(row.team_id);
+  }
+
+  /** Every member's orders for admins, newest first; `shortfall` lists those needing attention. */
+  async adminOrders(page: number, state: AdminOrderFilter): Promise<Paged<AdminOrder>> {
+    const { rows, total } = await this.repository.adminPage(state, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    return { items: rows.map(adminOrderOf), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+  }
+
+  /**
+   * An admin refunds a paid order: the provider gives the money back first (a refusal or no
+   * answer changes nothing and says so), then the purchase is reversed. The order stays
+   * row-locked through the provider's call, so a second refund at once waits and is refused
+   * instead of asking the provider twice.
+   */
+  refund(orderId: string): Promise<AdminOrder> {
+    return this.reverse(orderId, 'refunded', async (row) => {
+      const provider = this.providers.byName(row.provider);
+      try {
+        if (!provider) throw new Error(`the ${row.provider} provider is not configured`);
+        const result = await provider.refund(providerOrderOf(row), row.provider_ref ?? row.id);
+        if (!result.refunded) throw new Error(`refused: ${result.providerText ?? 'no reason given'}`);
+        return result.providerRef;
+      } catch (error) {
+        this.logger.warn(`refund of order ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw providerFailed();
+      }
+    });
+  }
+
+  /** An admin records the bank's chargeback of a paid order: the money is gone already, the purchase is reversed. */
+  chargeback(orderId: string): Promise<AdminOrder> {
+    return this.reverse(orderId, 'charged_back', () => Promise.resolve(null));
+  }
+
+  /**
+   * Locks a paid order (anything else is refused), lets `giveBack` return the money (answering
+   * the refund's reference), reverses the purchase, and then tells the buyer and, when credits
+   * were already spent, every admin.
+   */
+  private async reverse(
+    orderId: string,
+    state: ReversalState,
+    giveBack: (row: OrderRow) => Promise<string | null>,
+  ): Promise<AdminOrder> {
+    const reversed = await this.transactions.run(async (manager) => {
+      const row = await this.repository.lockOrder(manager, orderId);
+      if (!row) throw adminOrderNotFound();
+      if (row.state !== 'paid') throw notReversible(row.state);
+      const refundRef = await giveBack(row);
+      return this.reversePurchase(manager, row, state, refundRef);
+    });
+    this.realtime.sendToUser(reversed.user_id, 'billing:order', [orderOf(reversed)]);
+    if (reversed.kind === 'pack') await this.pushBalance(reversed);
+    await this.notifications.notify(reversed.user_id, {
+      type: 'order_reversed',
+      heading: state === 'refunded' ? 'Purchase refunded' : 'Purchase charged back',
+      body:
+        state === 'refunded'
+          ? `Your order “${reversed.item_name}” was refunded; what it bought was taken back.`
+          : `Your bank took back the payment for “${reversed.item_name}”; what it bought was taken back.`,
+      link: BILLING_PATH,
+    });
+    if (reversed.shortfall_credits > 0) await this.tellAdminsOfShortfall(reversed);
+    return adminOrderOf((await this.repository.adminOrder(orderId))!);
+  }
+
+  /**
+   * Reverses a paid purchase in the caller's transaction: the order becomes refunded or
+   * charged back; a pack's credits are taken back from the balance they went to, as many as it
+   * still holds (a balance never goes below zero), the rest recorded as the order's shortfall;
+   * a level's period ends. The ledger key `reversal:<order id>` takes back once.
+   */
+  async reversePurchase(
+    manager: EntityManager,
+    order: OrderRow,
+    state: ReversalState,
+    refundRef: string | null = null,
+  ): Promise<OrderRow> {
+    let shortfallCredits = 0;
+    if (order.kind === 'pack') {
+      const owner: BalanceOwner =
+        order.team_id === null ? { account: 'user', userId: order.user_id } : { account: 'team', teamId: order.team_id };
+      const balance = await this.repository.lockBalance(manager, owner);
+      const taken = Math.min(balance, order.credits);
+      shortfallCredits = order.credits - taken;
+      if (taken > 0) {
+        await this.ledger.move(manager, `reversal:${order.id}`, [
+          owner.account === 'user'
+            ? { account: 'user', userId: owner.userId, amount: -taken, kind: 'purchase_reversal' }
+            : { account: 'team', teamId: owner.teamId, amount: -taken, kind: 'purchase_reversal' },
+        ]);
+      }
+    } else {
+      await this.repository.endMembershipOf(manager, order.id);
+    }
+    return this.repository.markReversed(manager, order.id, { state, refundRef, shortfallCredits });
+  }
+
+  private async tellAdminsOfShortfall(order: OrderRow): Promise<void> {
+    const whose = order.team_name ? `the team “${order.team_name}”` : 'the member';
+    for (const adminId of await this.repository.adminIds()) {
+      await this.notifications.notify(adminId, {
+        type: 'billing_shortfall',
+        heading: 'A reversed purchase needs attention',
+        body: `${order.shortfall_credits} credits of “${order.item_name}” (order ${order.id}) were already spent by ${whose} and could not be taken back.`,
+        link: SHORTFALL_LINK,
+      });
+    }
   }
 }
 
@@ -213,6 +371,10 @@ const isUuid = (value: string) => UUID.test(value);
 
 function providerOrderOf(row: OrderRow): ProviderOrder {
   return { id: row.id, amountMinor: row.amount_minor, currency: row.currency, itemName: row.item_name };
+}
+
+function adminOrderOf(row: AdminOrderRow): AdminOrder {
+  return { ...orderOf(row), userId: row.user_id, username: row.username };
 }
 
 function orderOf(row: OrderRow): Order {

@@ -24,3 +24,35 @@ export const orderNotFound = () => new AppError(ErrorCode.NotFound, 'Order not f
 
 export const itemNotFound = () =>
   new AppError(ErrorCode.NotFound, 'Not for sale', 'This pack or level is not for sale any more.');
+
+export const adminOrderNotFound = () => new AppError(ErrorCode.NotFound, 'Order not found', 'There is no such order.');
+
+const STATE_WORDS: Record<string, string> = {
+  pending: 'is not paid yet',
+  declined: 'was declined',
+  expired: 'expired unpaid',
+  refunded: 'was refunded already',
+  charged_back: 'was charged back already',
+};
+
+/** Only a paid order can be refunded or charged back, once. */
+export const notReversible = (state: string) =>
+  new AppError(
+    ErrorCode.OrderNotReversible,
+    'Not possible for this order',
+    `This order ${STATE_WORDS[state] ?? 'is not paid'}: only a paid order can be refunded or charged back.`,
+  );
+
+/** The provider refused the refund or could not be reached: nothing was changed. */
+export const providerFailed = () =>
+  new AppError(
+    ErrorCode.PaymentProviderFailed,
+    'Payment provider failed',
+    'The payment provider did not make the refund. Nothing was changed; try again later or refund in the provider’s portal.',
+  );
+
+export const teamRequired = () =>
+  new AppError(ErrorCode.TeamRequired, 'Choose a team', 'Choose the team to buy for first.', { field: 'forTeam' });
+
+export const teamBuyersOnly = () =>
+  new AppError(ErrorCode.TeamRoleForbidden, 'Not allowed', 'Only the team’s owners and managers can buy for the team.');

@@ -17,9 +17,11 @@ export interface PaymentResult {
   providerText: string;
 }
 
+/** The provider's answer to a refund: made or refused, its reference and its words. */
 export interface RefundResult {
   refunded: boolean;
   providerRef: string;
+  providerText?: string;
 }
 
 /** The answer's fields as they arrived (a query string or a form), before anything is trusted. */

@@ -39,6 +39,20 @@ export function payrocResponseHash(fields: PayrocResponseFields, secret: string)
   return sha512([terminalId, orderId, amount, dateTime, responseCode, responseText, secret].join(':'));
 }
 
+/** The fields of an XML gateway REFUND request. */
+export interface PayrocRefundFields {
+  terminalId: string;
+  uniqueRef: string;
+  amount: string;
+  dateTime: string;
+}
+
+/** TERMINALID:UNIQUEREF:AMOUNT:DATETIME:SECRET (the XML gateway's REFUND). */
+export function payrocRefundHash(fields: PayrocRefundFields, secret: string): string {
+  const { terminalId, uniqueRef, amount, dateTime } = fields;
+  return sha512([terminalId, uniqueRef, amount, dateTime, secret].join(':'));
+}
+
 /** Payroc's DATETIME: DD-MM-YYYY:HH:MM:SS:SSS, in UTC. */
 export function payrocDateTime(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,7 @@
+import { jest } from '@jest/globals';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
-import { payrocResponseHash } from './payroc-hash.js';
+import { payrocRefundHash, payrocResponseHash } from './payroc-hash.js';
 import { fromPayrocOrderId, toPayrocOrderId } from './payroc-order-id.js';
 import { PayrocProvider } from './payroc.provider.js';
 
@@ -10,6 +11,7 @@ const provider = new PayrocProvider(
     terminalId: '3204004',
     secret: SECRET,
     pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+    gatewayUrl: 'https://payments.uat.payroc.com/merchant/xmlpayment',
     publicUrl: () => 'https://surfex.example',
   },
   () => new Date('2026-02-10T09:14:54.058Z'),
@@ -112,5 +114,41 @@ describe('Payroc provider', () => {
 
   it('refuses an answer for an unknown terminal', () => {
     expect(refusal(() => provider.verifyReturn(answer({ TERMINALID: '9999999' }), order))).toBe(ErrorCode.PaymentUnknownTerminal);
+  });
+});
+
+describe('Payroc refunds through the XML gateway', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  function gatewayAnswers(xml: string, status = 200) {
+    return jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(xml, { status }));
+  }
+
+  it('posts a REFUND of the sale, its values escaped, signed over TERMINALID:UNIQUEREF:AMOUNT:DATETIME:SECRET', async () => {
+    const fetch = gatewayAnswers(
+      '<REFUNDRESPONSE><RESPONSECODE>A</RESPONSECODE><RESPONSETEXT>SUCCESS</RESPONSETEXT><UNIQUEREF>R&amp;1</UNIQUEREF></REFUNDRESPONSE>',
+    );
+    const result = await provider.refund(order, 'SALE<&>1');
+    expect(result).toEqual({ refunded: true, providerRef: 'R&1', providerText: 'SUCCESS' });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://payments.uat.payroc.com/merchant/xmlpayment');
+    const body = String(init.body);
+    expect(body).toContain('<UNIQUEREF>SALE&lt;&amp;&gt;1</UNIQUEREF>');
+    expect(body).toContain('<AMOUNT>10.00</AMOUNT>');
+    expect(body).toContain('<DATETIME>10-02-2026:09:14:54:058</DATETIME>');
+    const hash = payrocRefundHash(
+      { terminalId: '3204004', uniqueRef: 'SALE<&>1', amount: '10.00', dateTime: '10-02-2026:09:14:54:058' },
+      SECRET,
+    );
+    expect(body).toContain(`<HASH>${hash}</HASH>`);
+  });
+
+  it('answers a declined refund as not made, and rejects an ERROR or a failed call', async () => {
+    gatewayAnswers('<REFUNDRESPONSE><RESPONSECODE>D</RESPONSECODE><RESPONSETEXT>DECLINED</RESPONSETEXT></REFUNDRESPONSE>');
+    expect(await provider.refund(order, 'SALE1')).toMatchObject({ refunded: false, providerText: 'DECLINED' });
+    gatewayAnswers('<ERROR><ERRORCODE>E10</ERRORCODE><ERRORSTRING>INVALID TERMINALID</ERRORSTRING></ERROR>');
+    await expect(provider.refund(order, 'SALE1')).rejects.toThrow('INVALID TERMINALID');
+    gatewayAnswers('Bad gateway', 502);
+    await expect(provider.refund(order, 'SALE1')).rejects.toThrow('502');
   });
 });

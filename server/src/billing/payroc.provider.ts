@@ -3,19 +3,45 @@ import { BILLING_ENDPOINTS, type CheckoutForm } from '@shared/billing/billing.js
 import type { PaymentProvider, PaymentResult, ProviderFields, ProviderOrder, RefundResult } from './payment-provider.js';
 import { paymentRefused } from './payment-errors.js';
 import { fromPayrocOrderId, toPayrocOrderId } from './payroc-order-id.js';
-import { hashesMatch, payrocAmount, payrocDateTime, payrocRequestHash, payrocResponseHash } from './payroc-hash.js';
+import {
+  hashesMatch,
+  payrocAmount,
+  payrocDateTime,
+  payrocRefundHash,
+  payrocRequestHash,
+  payrocResponseHash,
+} from './payroc-hash.js';
 
 export interface PayrocSettings {
   terminalId: string;
   secret: string;
   /** The Hosted Payment Page: Payroc's test environment or live (a setting). */
   pageUrl: string;
+  /** The XML gateway refunds are posted to: Payroc's test environment or live (a setting). */
+  gatewayUrl: string;
   /** The address customers reach this app at (read when used: it is known once the server listens). */
   publicUrl: () => string;
 }
 
-/** Payroc's answer code of an approved sale; every other code (D, R, C…) is not a payment. */
+/** Payroc's answer code of an approved sale or refund; every other code (D, R, C…) is not one. */
 const APPROVED = 'A';
+
+/** How long a refund waits for Payroc's gateway before it counts as failed. */
+const REFUND_TIMEOUT_MS = 20_000;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+function xmlElement(name: string, value: string): string {
+  return `<${name}>${value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c])}</${name}>`;
+}
+
+const XML_UNESCAPES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The text of the first element of that name in a flat XML answer, or null when there is none. */
+function xmlText(xml: string, name: string): string | null {
+  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
+  return match ? match[1].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => XML_UNESCAPES[entity]) : null;
+}
 
 /**
  * Payroc's Hosted Payment Page. The request posts TERMINALID, ORDERID (the order's UUID in base
@@ -69,9 +95,44 @@ export class PayrocProvider implements PaymentProvider {
     return this.verify(fields, order);
   }
 
-  /** Refunds go through Payroc's gateway API, which this app does not call yet. */
-  refund(): Promise<RefundResult> {
-    return Promise.reject(new Error('Payroc refunds are made in the Payroc Self-Care Portal'));
+  /**
+   * Refunds the whole payment through Payroc's XML gateway: a REFUND request naming the sale by
+   * its UNIQUEREF, signed with the terminal secret. The answer comes over the HTTPS connection
+   * the app opened, so it is read as is: a REFUNDRESPONSE with code A is a refund made, anything
+   * else (another code, an ERROR, no answer in time) is not, and rejects.
+   */
+  async refund(order: ProviderOrder, providerRef: string): Promise<RefundResult> {
+    const fields = {
+      terminalId: this.settings.terminalId,
+      uniqueRef: providerRef,
+      amount: payrocAmount(order.amountMinor),
+      dateTime: payrocDateTime(this.now()),
+    };
+    const body =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<REFUND>` +
+      xmlElement('UNIQUEREF', fields.uniqueRef) +
+      xmlElement('TERMINALID', fields.terminalId) +
+      xmlElement('AMOUNT', fields.amount) +
+      xmlElement('DATETIME', fields.dateTime) +
+      xmlElement('HASH', payrocRefundHash(fields, this.settings.secret)) +
+      xmlElement('OPERATOR', 'admin') +
+      xmlElement('REASON', 'Refunded by an administrator') +
+      `</REFUND>`;
+    const response = await fetch(this.settings.gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml; charset=utf-8' },
+      body,
+      signal: AbortSignal.timeout(REFUND_TIMEOUT_MS),
+    });
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`Payroc's gateway answered ${response.status}`);
+    const error = xmlText(answer, 'ERRORSTRING');
+    if (error !== null || !/<REFUNDRESPONSE>/.test(answer))
+      throw new Error(`Payroc refused the refund: ${error ?? 'unreadable answer'}`);
+    const code = xmlText(answer, 'RESPONSECODE');
+    const text = xmlText(answer, 'RESPONSETEXT') ?? '';
+    if (code !== APPROVED) return { refunded: false, providerRef, providerText: text };
+    return { refunded: true, providerRef: xmlText(answer, 'UNIQUEREF') ?? providerRef, providerText: text };
   }
 
   /**

@@ -56,9 +56,20 @@ describe('configuration from the environment', () => {
       secret: 'a-terminal-secret-123',
       testMode: true,
       pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
+      gatewayUrl: 'https://payments.uat.payroc.com/merchant/xmlpayment',
     });
     const live = loadConfig({ PAYROC_TERMINAL_ID: '3204004', PAYROC_SECRET: 'a-terminal-secret-123', PAYROC_TEST_MODE: 'false' });
-    expect(live.billing.payroc).toMatchObject({ testMode: false, pageUrl: 'https://payments.payroc.com/merchant/paymentpage' });
+    expect(live.billing.payroc).toMatchObject({
+      testMode: false,
+      pageUrl: 'https://payments.payroc.com/merchant/paymentpage',
+      gatewayUrl: 'https://payments.payroc.com/merchant/xmlpayment',
+    });
     expect(() => loadConfig({ PAYROC_TERMINAL_ID: '3204004' })).toThrow(/PAYROC_SECRET/);
+  });
+
+  it('lets an account without a membership level run 25 campaigns at once unless FREE_ACTIVE_CAMPAIGNS says otherwise', () => {
+    expect(loadConfig({}).levels).toEqual({ freeActiveCampaigns: 25 });
+    expect(loadConfig({ FREE_ACTIVE_CAMPAIGNS: '3' }).levels).toEqual({ freeActiveCampaigns: 3 });
+    expect(() => loadConfig({ FREE_ACTIVE_CAMPAIGNS: '-1' })).toThrow(/FREE_ACTIVE_CAMPAIGNS/);
   });
 });

@@ -42,13 +42,21 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   PAYROC_PAGE_URL: z.string().url().optional(),
+  PAYROC_GATEWAY_URL: z.string().url().optional(),
   PAYMENT_LOCAL_SECRET: z.string().min(16).default('development-only-payment-secret'),
+  FREE_ACTIVE_CAMPAIGNS: z.coerce.number().int().min(0).default(25),
 });
 
 /** Payroc's Hosted Payment Page, in its test environment and live. */
 export const PAYROC_PAGE_URLS = {
   test: 'https://payments.uat.payroc.com/merchant/paymentpage',
   live: 'https://payments.payroc.com/merchant/paymentpage',
+} as const;
+
+/** Payroc's XML gateway (refunds), test environment and live. */
+const PAYROC_GATEWAY_URLS = {
+  test: 'https://payments.uat.payroc.com/merchant/xmlpayment',
+  live: 'https://payments.payroc.com/merchant/xmlpayment',
 } as const;
 
 export interface AppConfig {
@@ -73,7 +81,7 @@ export interface AppConfig {
   surf: {
     /** The countdown before a view counts (data.timer); 0 only for benchmarks. */
     timerSeconds: number;
-    /** Views a member may earn credits for per day. */
+    /** Credits a member without a membership level may earn by surfing per day (one a view). */
     dailyEarningCap: number;
     /** Verification challenges in the surf bar; false only for benchmarks. */
     challenges: boolean;
@@ -90,9 +98,14 @@ export interface AppConfig {
   };
   billing: {
     /** Payroc's Hosted Payment Page when a terminal is configured; otherwise the app's own test page. */
-    payroc: { terminalId: string; secret: string; testMode: boolean; pageUrl: string } | null;
+    payroc: { terminalId: string; secret: string; testMode: boolean; pageUrl: string; gatewayUrl: string } | null;
     /** Signs the local test provider's answers. */
     localSecret: string;
+  };
+  /** The free level: what an account without a membership gets besides the surf settings. */
+  levels: {
+    /** Campaigns an account without a membership (a member's own, or a team's) may run at once. */
+    freeActiveCampaigns: number;
   };
 }
 
@@ -138,9 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               secret: e.PAYROC_SECRET,
               testMode: e.PAYROC_TEST_MODE,
               pageUrl: e.PAYROC_PAGE_URL ?? PAYROC_PAGE_URLS[e.PAYROC_TEST_MODE ? 'test' : 'live'],
+              gatewayUrl: e.PAYROC_GATEWAY_URL ?? PAYROC_GATEWAY_URLS[e.PAYROC_TEST_MODE ? 'test' : 'live'],
             }
           : null,
       localSecret: e.PAYMENT_LOCAL_SECRET,
     },
+    levels: { freeActiveCampaigns: e.FREE_ACTIVE_CAMPAIGNS },
   };
 }

@@ -9,7 +9,7 @@ import { findRoute } from '@shared/routing/routes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { markPageRoutes } from '../common/http/route-hooks.js';
 import { isDataPath } from '../common/http/protocol-hooks.js';
-import { PAGE_HELMET_OPTIONS } from './page-security.js';
+import { pageHelmetOptions } from './page-security.js';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
@@ -36,13 +36,14 @@ export async function registerClientApp(
   fastify: FastifyInstance,
   clientDistDir: string,
   pageAnswers: PageAnswers = {},
+  formTargets: readonly string[] = [],
 ): Promise<void> {
   await fastify.register(async (pages) => {
     // Nest sets the root's error handler (the envelope filter) only at init, after this
     // context exists; look it up per error so unknown /data paths still answer the envelope.
     pages.setErrorHandler((error, request, reply) => fastify.errorHandler(error, request, reply));
     markPageRoutes(pages);
-    await pages.register(fastifyHelmet, PAGE_HELMET_OPTIONS);
+    await pages.register(fastifyHelmet, pageHelmetOptions(formTargets));
     await registerPages(pages, clientDistDir, pageAnswers);
   });
 }

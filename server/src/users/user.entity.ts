@@ -133,7 +133,7 @@ export class UserEntity {
   @Column({ name: 'risk_evidence', type: 'jsonb', default: () => "'[]'", select: false })
   riskEvidence: RiskEvidence[];
 
-  /** Credited views on earned_day (the daily cap); a past earned_day means none today. */
+  /** Credits earned by surfing on earned_day (the daily cap); a past earned_day means none today. */
   @Column({ name: 'earned_today', type: 'integer', default: 0, select: false })
   earnedToday: number;
 

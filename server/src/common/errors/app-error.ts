@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 
 /** The typed fields an error may carry besides its words (see `ApiError`). */
-export type AppErrorFields = Pick<ApiError, 'link' | 'field' | 'retryAfter'>;
+export type AppErrorFields = Pick<ApiError, 'link' | 'field' | 'retryAfter' | 'limit'>;
 
 /**
  * The one error type services throw. It carries its code, what the user will read and the
