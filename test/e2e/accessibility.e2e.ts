@@ -1,11 +1,26 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { expect, test } from './fixtures.js';
+import { expect, test, type AppUnderTest } from './fixtures.js';
+import { BILLING_ENDPOINTS, type CheckoutAnswer } from '../../shared/billing/billing.js';
+import { signUpByApi, XHR } from './account-helpers.js';
 import { PUBLIC_PATHS, openPage, settleAnimations } from './helpers.js';
 
 /** Every page a visitor can reach: the public routes and the not-found page. */
 const VISITOR_PAGES = [...PUBLIC_PATHS, '/no-such-page'];
+
+/** Member pages of billing, with one order of the member (still waiting for the provider). */
+function memberBillingPages(orderId: string): string[] {
+  return ['/billing', '/settings/payments', `/settings/payments/${orderId}`, `/upgrade/complete?order=${orderId}`];
+}
+
+/** Signs a member up in the page's context and makes one order: answers the billing pages to check. */
+async function billingPagesOfNewMember(page: Page, app: AppUnderTest): Promise<string[]> {
+  await signUpByApi(page.request, app, { prefix: 'axe' });
+  const made = await page.request.post(BILLING_ENDPOINTS.checkout, { headers: XHR, data: { kind: 'pack', id: 1 } });
+  expect(made.status()).toBe(200);
+  return memberBillingPages(((await made.json()).data as CheckoutAnswer).order.id);
+}
 
 /** Runs axe on the page as it is and answers its serious and critical violations. */
 async function blockingViolations(page: Page): Promise<Result[]> {
@@ -27,6 +42,20 @@ function describeViolations(violations: Result[]): string {
 test('axe finds no serious or critical accessibility violation on any visitor page', async ({ page }) => {
   for (const path of VISITOR_PAGES) {
     await openPage(page, path);
+    const blocking = await blockingViolations(page);
+    expect
+      .soft(
+        blocking.map((violation) => violation.id),
+        `axe violations on ${path}:\n${describeViolations(blocking)}`,
+      )
+      .toEqual([]);
+  }
+});
+
+test('axe finds no serious or critical violation on the billing pages of a member', async ({ page, app }) => {
+  for (const path of await billingPagesOfNewMember(page, app)) {
+    await openPage(page, path);
+    await expect(page.locator('.loading-state')).toHaveCount(0);
     const blocking = await blockingViolations(page);
     expect
       .soft(
@@ -62,6 +91,26 @@ test.describe('on a 375 px wide phone', () => {
           .soft(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }), path)
           .toBeInViewport();
       }
+      const overflowing = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`),
+      );
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect
+        .soft(scrollWidth, `page width on ${path}; wider than the screen: ${overflowing.join(', ')}`)
+        .toBeLessThanOrEqual(375);
+    }
+  });
+});
+
+test.describe('on a 375 px wide phone, signed in', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the billing pages fit the width', async ({ page, app }) => {
+    for (const path of await billingPagesOfNewMember(page, app)) {
+      await openPage(page, path);
+      await expect(page.locator('.loading-state')).toHaveCount(0);
       const overflowing = await page.evaluate(() =>
         Array.from(document.querySelectorAll<HTMLElement>('body *'))
           .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth)

@@ -6,4 +6,6 @@ export const ADMIN_PATHS = {
   announcements: `${PATHS.admin}/announcements`,
   newAnnouncement: `${PATHS.admin}/announcements/new`,
   announcement: (id: number) => `${PATHS.admin}/announcements/${id}`,
+  /** Every order; `?state=shortfall` lists the reversed ones whose credits were already spent. */
+  payments: `${PATHS.admin}/payments`,
 } as const;

@@ -17,6 +17,8 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   new_follower: 'Follower',
   team_invite: 'Team',
   team_removed: 'Team',
+  billing_shortfall: 'Payments',
+  order_reversed: 'Payments',
 };
 
 interface NotificationsListProps {

@@ -4,6 +4,7 @@ import { AdminOverviewTab } from '../admin/AdminOverviewTab.js';
 import { ADMIN_PATHS } from '../admin/adminPaths.js';
 import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
 import { AnnouncementsAdmin } from '../admin/announcements/AnnouncementsAdmin.js';
+import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -13,6 +14,7 @@ import '../admin/admin.css';
 const ADMIN_TABS = [
   { to: ADMIN_PATHS.overview, label: 'Overview' },
   { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
+  { to: ADMIN_PATHS.payments, label: 'Payments' },
 ];
 
 function adminSection(
@@ -27,6 +29,7 @@ function adminSection(
     if (/^\d{1,9}$/.test(uid))
       return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
   }
+  if (tab === 'payments' && !uid && !tab2) return { title: 'Payments · Admin', screen: <AdminPaymentsTab /> };
   return {
     title: 'Admin',
     screen: (

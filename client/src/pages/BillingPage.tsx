@@ -1,5 +1,14 @@
-import { ScreenPlaceholder } from './ScreenPlaceholder.js';
+import { BillingView } from '../billing/BillingView.js';
+import { usePageTitle } from './usePageTitle.js';
+import '../forms/forms.css';
+import '../billing/billing.css';
 
 export default function BillingPage() {
-  return <ScreenPlaceholder title="Billing" />;
+  usePageTitle('Billing');
+  return (
+    <div className="page billing">
+      <h1>Billing</h1>
+      <BillingView />
+    </div>
+  );
 }

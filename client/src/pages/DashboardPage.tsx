@@ -124,6 +124,12 @@ function Overview() {
             </Link>
           </li>
           <li>
+            <Link className="dashboard-link" to={PATHS.billing}>
+              <span className="dashboard-link-title">Buy credits</span>
+              <span className="muted">Credit packs and membership levels, and your payments.</span>
+            </Link>
+          </li>
+          <li>
             <Link className="dashboard-link" to={PATHS.referrals}>
               <span className="dashboard-link-title">Invite people</span>
               <span className="muted">Your referral link and who signed up with it.</span>

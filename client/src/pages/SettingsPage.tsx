@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
+import { PaymentsSettings } from '../billing/PaymentsSettings.js';
 import { ChangeEmailForm } from '../settings/ChangeEmailForm.js';
-import { NotAvailableYet } from '../settings/NotAvailableYet.js';
 import { ProfileSettings } from '../settings/ProfileSettings.js';
 import { SecuritySettings } from '../settings/SecuritySettings.js';
 import { SettingsNav } from '../settings/SettingsNav.js';
@@ -28,7 +28,7 @@ function settingsSection(pathname: string): ReactElement {
     case PATHS.settingsChangeEmail:
       return <ChangeEmailForm />;
     case PATHS.settingsPayments:
-      return <NotAvailableYet title="Payments" />;
+      return <PaymentsSettings />;
     default:
       if (pathname.startsWith(PATHS.settingsMultiAccounts)) return <MultiAccountsSettings />;
       return <SettingsOverview />;

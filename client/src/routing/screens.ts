@@ -21,6 +21,7 @@ export const SCREENS: Record<ScreenName, ReturnType<typeof lazyScreen>> = {
   post: lazyScreen(() => import('../pages/PostPage.js')),
   emailSettings: lazyScreen(() => import('../pages/EmailSettingsPage.js')),
   paymentReceipt: lazyScreen(() => import('../pages/PaymentReceiptPage.js')),
+  orderReceipt: lazyScreen(() => import('../pages/OrderReceiptPage.js')),
   landing: lazyScreen(() => import('../pages/LandingPage.js')),
   passwordReset: lazyScreen(() => import('../pages/PasswordResetPage.js')),
   passwordResetToken: lazyScreen(() => import('../pages/PasswordResetTokenPage.js')),
