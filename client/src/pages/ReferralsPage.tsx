@@ -7,6 +7,7 @@ import { useApiData } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { CommissionsSection } from '../referrals/CommissionsSection.js';
 import { Pager } from '../referrals/Pager.js';
 import { ReferralLinkBox } from '../referrals/ReferralLinkBox.js';
 import { referralsPage } from '../referrals/referralLink.js';
@@ -18,7 +19,7 @@ import '../referrals/referrals.css';
 
 const pathForPage = (page: number) => (page === 1 ? PATHS.referrals : `${PATHS.referrals}?page=${page}`);
 
-/** The members who signed up through the member's link, paged. */
+/** The members who signed up through the member's link, paged, and the commissions their purchases earn. */
 export default function ReferralsPage() {
   usePageTitle('Referrals');
   const user = useAtomValue(userAtom);
@@ -58,6 +59,7 @@ export default function ReferralsPage() {
           )}
         </>
       )}
+      <CommissionsSection />
     </div>
   );
 }
