@@ -7,6 +7,7 @@ import { signUp, type TestMember } from '../support/accounts.js';
 import { checkout, rawGet, seededLevel, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
 import { connectSocket } from '../support/socket-client.js';
 import { balanceOf, expectLedgerBalanced } from '../support/surf-fixtures.js';
+import { actAs, createTeam } from '../support/team-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -122,6 +123,23 @@ describe('earning a commission', () => {
     const answer = await commissionsOf(referrer);
     expect(answer.items.map((item) => [item.credits, item.state, item.referredUsername])).toEqual([
       [shareOf(rows[0].monthly_credits), 'pending', buyer.username],
+    ]);
+  });
+
+  it('a referred member buys a pack for their team: their referrer earns, as the member paid', async () => {
+    const referrer = await signUp(testApp.baseUrl);
+    const owner = await signUpReferredBy(referrer);
+    const team = await createTeam(owner, 'Referred Buyers');
+    actAs(owner, team.id);
+    const pack = await seededPack(db);
+    const { body } = await owner.browser.post<CheckoutAnswer>(BILLING_ENDPOINTS.checkout, {
+      kind: 'pack',
+      id: pack.id,
+      forTeam: true,
+    });
+    await approve(owner, body.data!);
+    expect((await commissionsOf(referrer)).items.map((item) => [item.credits, item.referredUsername])).toEqual([
+      [shareOf(pack.credits), owner.username],
     ]);
   });
 
