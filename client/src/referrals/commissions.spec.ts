@@ -21,7 +21,7 @@ describe('commissionStatus', () => {
       'Credited 25 Dec 2026',
     );
     expect(commissionStatus({ ...row, state: 'clawed_back', clawedBackAt: '2026-12-01T00:00:00.000Z' }, utc)).toBe(
-      'Taken back (refunded)',
+      'Taken back (purchase refunded or charged back)',
     );
   });
 });

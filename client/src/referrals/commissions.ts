@@ -18,6 +18,6 @@ export function commissionStatus(row: CommissionRow, options: DateFormatOptions 
     case 'credited':
       return `Credited ${formatDate(row.creditedAt ?? row.maturesAt, options)}`;
     case 'clawed_back':
-      return 'Taken back (refunded)';
+      return 'Taken back (purchase refunded or charged back)';
   }
 }

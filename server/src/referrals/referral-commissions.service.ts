@@ -81,7 +81,7 @@ export class ReferralCommissionsService implements OnApplicationBootstrap, Befor
       await this.notifications.notify(change.referrerId, {
         type: 'referral_commission',
         heading: 'Referral commission taken back',
-        body: `A purchase you had a pending commission on was refunded, so its ${change.credits} credits will not be paid.`,
+        body: `A purchase you had a pending commission on was refunded or charged back, so its ${change.credits} credits will not be paid.`,
         link: PATHS.referrals,
       });
     }
