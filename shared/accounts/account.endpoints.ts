@@ -24,6 +24,7 @@
  * | onboardingFinish | POST | – (member) | null; finishedGetStarted becomes true |
  * | setupExistingUser | POST | SetupExistingUserPayload (member with needsSetup) | null |
  * | referrals | GET | query `page` (member) | Paged<ReferralRow> |
+ * | referralCommissions | GET | query `page` (member) | CommissionsAnswer (shared/referral/commissions.ts) |
  * | publicProfile + '/:username' | GET | – (anyone) | ProfileAnswer |
  * | adminOverview | GET | – (admin) | AdminOverview |
  * | adminUsers + '/:id/earning' | POST | EarningPayload (admin) | EarningPayload; earning restored, surf score reset |
@@ -49,6 +50,7 @@ export const ACCOUNT_ENDPOINTS = {
   onboardingFinish: '/data/getStarted/finish',
   setupExistingUser: '/data/setupExistingUser',
   referrals: '/data/referrals',
+  referralCommissions: '/data/referrals/commissions',
   publicProfile: '/data/profile',
   adminOverview: '/data/admin/overview',
   adminUsers: '/data/admin/users',

@@ -16,7 +16,9 @@ export type LedgerKind =
   /** A month's credits of a membership, to the member or to the team. */
   | 'membership_grant'
   /** A refunded or charged-back pack: its credits taken back (as many as the balance still holds). */
-  | 'purchase_reversal';
+  | 'purchase_reversal'
+  /** A referrer's matured share of a purchase made by a member they referred (minted by the site). */
+  | 'referral_commission';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Welcome bonus',
@@ -31,6 +33,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   level_bonus: 'Membership bonus for a view',
   membership_grant: 'Monthly membership credits',
   purchase_reversal: 'Purchase refunded',
+  referral_commission: 'Referral commission',
 };
 
 export interface LedgerRow {

@@ -21,7 +21,9 @@ export type NotificationType =
    */
   | 'billing_shortfall'
   /** An order of the member was refunded or charged back (link: the billing page). */
-  | 'order_reversed';
+  | 'order_reversed'
+  /** A commission on a referred member's purchase matured and was credited (link: /referrals). */
+  | 'referral_commission';
 
 export interface NotificationItem {
   id: number;

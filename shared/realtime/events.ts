@@ -5,6 +5,7 @@ import type { CampaignCounters, CampaignItem } from '../campaigns/campaigns.js';
 import type { FeedComment } from '../feed/comments.js';
 import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
 import type { NotificationItem } from '../notifications/notifications.js';
+import type { CommissionState } from '../referral/commissions.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 
@@ -96,6 +97,11 @@ export interface ServerToClientEvents {
   'teams:changed': (change: { teamId: number }) => void;
   /** To the buyer's tabs: an order was settled (paid, declined), so /upgrade/complete shows it live. */
   'billing:order': (order: Order) => void;
+  /**
+   * To the referrer's tabs: one of their referral commissions was created, credited or taken
+   * back; the referrals page reads its commissions again.
+   */
+  'referral:commission': (change: { id: number; state: CommissionState }) => void;
 }
 
 export interface ClientToServerEvents {

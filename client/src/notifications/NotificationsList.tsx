@@ -19,6 +19,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   team_removed: 'Team',
   billing_shortfall: 'Payments',
   order_reversed: 'Payments',
+  referral_commission: 'Referral',
 };
 
 interface NotificationsListProps {

@@ -7,6 +7,7 @@ import { useApiData } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { CommissionsSection } from '../referrals/CommissionsSection.js';
 import { Pager } from '../referrals/Pager.js';
 import { ReferralLinkBox } from '../referrals/ReferralLinkBox.js';
 import { referralsPage } from '../referrals/referralLink.js';
@@ -16,13 +17,21 @@ import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 import '../referrals/referrals.css';
 
-const pathForPage = (page: number) => (page === 1 ? PATHS.referrals : `${PATHS.referrals}?page=${page}`);
+/** The referred members' page `page`, keeping the commissions' page where it is. */
+function pathForPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page === 1) params.delete('page');
+  else params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${PATHS.referrals}?${query}` : PATHS.referrals;
+}
 
-/** The members who signed up through the member's link, paged. */
+/** The members who signed up through the member's link, paged, and the commissions their purchases earn. */
 export default function ReferralsPage() {
   usePageTitle('Referrals');
   const user = useAtomValue(userAtom);
-  const page = referralsPage(useLocation().search);
+  const { search } = useLocation();
+  const page = referralsPage(search);
   const referrals = useApiData<Paged<ReferralRow>>(`${ACCOUNT_ENDPOINTS.referrals}?page=${page}`);
 
   return (
@@ -49,15 +58,21 @@ export default function ReferralsPage() {
           {referrals.data.items.length > 0 ? (
             <>
               <ReferralsTable rows={referrals.data.items} />
-              <Pager page={referrals.data.page} pages={referrals.data.pages} pathFor={pathForPage} label="Referral pages" />
+              <Pager
+                page={referrals.data.page}
+                pages={referrals.data.pages}
+                pathFor={(target) => pathForPage(search, target)}
+                label="Referral pages"
+              />
             </>
           ) : (
             <EmptyState title={`There is no page ${page}.`}>
-              <Link to={pathForPage(referrals.data.pages)}>Go to the last page</Link>
+              <Link to={pathForPage(search, referrals.data.pages)}>Go to the last page</Link>
             </EmptyState>
           )}
         </>
       )}
+      <CommissionsSection />
     </div>
   );
 }

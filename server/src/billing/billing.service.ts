@@ -25,6 +25,8 @@ import { LiveDataService } from '../live-data/live-data.service.js';
 import type { Advertiser } from '../posts/advertiser.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import type { CommissionChange } from '../referrals/referral-commissions.repository.js';
+import { ReferralCommissionsService } from '../referrals/referral-commissions.service.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import {
   BillingRepository,
@@ -81,6 +83,7 @@ export class BillingService {
     private readonly levels: LevelBenefitsService,
     private readonly grants: MembershipGrants,
     private readonly notifications: NotificationsService,
+    private readonly commissions: ReferralCommissionsService,
   ) {}
 
   async catalog(): Promise<BillingCatalog> {
@@ -217,9 +220,12 @@ export class BillingService {
     providerText: string,
   ): Promise<OrderRow> {
     let granted: Advertiser[] = [];
+    let commission: CommissionChange | null = null;
     const settled = await this.transactions.run(async (manager) => {
       const changed = await this.repository.settle(manager, row.id, { state, providerRef, providerText });
       if (!changed || changed.state !== 'paid') return changed;
+      // The buyer's referrer earns on what the member paid for, even when it was bought for a team.
+      commission = await this.commissions.earn(manager, changed.id);
       if (changed.kind === 'pack') {
         await this.ledger.move(manager, `purchase:${changed.provider}:${providerRef ?? changed.id}`, [
           changed.team_id === null
@@ -238,6 +244,7 @@ export class BillingService {
     this.realtime.sendToUser(settled.user_id, 'billing:order', [orderOf(settled)]);
     if (settled.state === 'paid' && settled.kind === 'pack') await this.pushBalance(settled);
     await this.grants.announce(granted);
+    await this.commissions.announce(commission);
     return settled;
   }
 
@@ -288,13 +295,14 @@ export class BillingService {
     state: ReversalState,
     giveBack: (row: OrderRow) => Promise<string | null>,
   ): Promise<AdminOrder> {
-    const reversed = await this.transactions.run(async (manager) => {
+    const { order: reversed, commission } = await this.transactions.run(async (manager) => {
       const row = await this.repository.lockOrder(manager, orderId);
       if (!row) throw adminOrderNotFound();
       if (row.state !== 'paid') throw notReversible(row.state);
       const refundRef = await giveBack(row);
       return this.reversePurchase(manager, row, state, refundRef);
     });
+    await this.commissions.announce(commission);
     this.realtime.sendToUser(reversed.user_id, 'billing:order', [orderOf(reversed)]);
     if (reversed.kind === 'pack') await this.pushBalance(reversed);
     await this.notifications.notify(reversed.user_id, {
@@ -314,14 +322,16 @@ export class BillingService {
    * Reverses a paid purchase in the caller's transaction: the order becomes refunded or
    * charged back; a pack's credits are taken back from the balance they went to, as many as it
    * still holds (a balance never goes below zero), the rest recorded as the order's shortfall;
-   * a level's period ends. The ledger key `reversal:<order id>` takes back once.
+   * a level's period ends. The ledger key `reversal:<order id>` takes back once. The referrer's
+   * commission on the order is taken back while it is still pending (answered, to be told after
+   * the commit); a credited one is kept.
    */
   async reversePurchase(
     manager: EntityManager,
     order: OrderRow,
     state: ReversalState,
     refundRef: string | null = null,
-  ): Promise<OrderRow> {
+  ): Promise<{ order: OrderRow; commission: CommissionChange | null }> {
     let shortfallCredits = 0;
     if (order.kind === 'pack') {
       const owner: BalanceOwner =
@@ -339,7 +349,8 @@ export class BillingService {
     } else {
       await this.repository.endMembershipOf(manager, order.id);
     }
-    return this.repository.markReversed(manager, order.id, { state, refundRef, shortfallCredits });
+    const commission = await this.commissions.clawBack(manager, order.id);
+    return { order: await this.repository.markReversed(manager, order.id, { state, refundRef, shortfallCredits }), commission };
   }
 
   private async tellAdminsOfShortfall(order: OrderRow): Promise<void> {

@@ -72,4 +72,16 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ FREE_ACTIVE_CAMPAIGNS: '3' }).levels).toEqual({ freeActiveCampaigns: 3 });
     expect(() => loadConfig({ FREE_ACTIVE_CAMPAIGNS: '-1' })).toThrow(/FREE_ACTIVE_CAMPAIGNS/);
   });
+
+  it("gives a referrer 10% of a referred member's purchase, held 30 days, unless the two settings say otherwise", () => {
+    expect(loadConfig({}).referrals).toEqual({ commissionPercent: 10, commissionMaturingDays: 30 });
+    expect(loadConfig({ REFERRAL_COMMISSION_PERCENT: '25', REFERRAL_COMMISSION_MATURING_DAYS: '0' }).referrals).toEqual({
+      commissionPercent: 25,
+      commissionMaturingDays: 0,
+    });
+    expect(() => loadConfig({ REFERRAL_COMMISSION_PERCENT: '101' })).toThrow(/REFERRAL_COMMISSION_PERCENT/);
+    expect(() => loadConfig({ REFERRAL_COMMISSION_PERCENT: '-1' })).toThrow(/REFERRAL_COMMISSION_PERCENT/);
+    expect(() => loadConfig({ REFERRAL_COMMISSION_PERCENT: '2.5' })).toThrow(/REFERRAL_COMMISSION_PERCENT/);
+    expect(() => loadConfig({ REFERRAL_COMMISSION_MATURING_DAYS: '-1' })).toThrow(/REFERRAL_COMMISSION_MATURING_DAYS/);
+  });
 });

@@ -45,6 +45,8 @@ const envSchema = z.object({
   PAYROC_GATEWAY_URL: z.string().url().optional(),
   PAYMENT_LOCAL_SECRET: z.string().min(16).default('development-only-payment-secret'),
   FREE_ACTIVE_CAMPAIGNS: z.coerce.number().int().min(0).default(25),
+  REFERRAL_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+  REFERRAL_COMMISSION_MATURING_DAYS: z.coerce.number().int().min(0).default(30),
 });
 
 /** Payroc's Hosted Payment Page, in its test environment and live. */
@@ -107,6 +109,13 @@ export interface AppConfig {
     /** Campaigns an account without a membership (a member's own, or a team's) may run at once. */
     freeActiveCampaigns: number;
   };
+  /** What a referrer earns when a member they referred buys credits or a level. */
+  referrals: {
+    /** The share (0..100) of what a purchase bought, in credits, rounded down. */
+    commissionPercent: number;
+    /** Days a commission is held before it is credited; a refund or chargeback until then takes it back. */
+    commissionMaturingDays: number;
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -157,5 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       localSecret: e.PAYMENT_LOCAL_SECRET,
     },
     levels: { freeActiveCampaigns: e.FREE_ACTIVE_CAMPAIGNS },
+    referrals: {
+      commissionPercent: e.REFERRAL_COMMISSION_PERCENT,
+      commissionMaturingDays: e.REFERRAL_COMMISSION_MATURING_DAYS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { AnnouncementDismissalEntity } from '../announcements/announcement-dismi
 import { AnnouncementEntity } from '../announcements/announcement.entity.js';
 import { CreditPackEntity } from '../billing/credit-pack.entity.js';
 import { MembershipLevelEntity } from '../billing/membership-level.entity.js';
+import { ReferralCommissionEntity } from '../referrals/referral-commission.entity.js';
 import { MembershipEntity } from '../billing/membership.entity.js';
 import { OrderEntity } from '../billing/order.entity.js';
 import { BlockEntity } from '../blocks/block.entity.js';
@@ -86,4 +87,5 @@ export const ENTITIES = [
   MembershipLevelEntity,
   OrderEntity,
   MembershipEntity,
+  ReferralCommissionEntity,
 ];
