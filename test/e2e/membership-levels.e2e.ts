@@ -42,6 +42,8 @@ test('a member with a level surfs with its countdown and earns its credits per v
   const { pid } = (await created.json()).data.post;
   const assigned = await alice.page.request.post(`/data/campaigns/${pid}/assign`, { headers: XHR, data: { amount: 10 } });
   expect(assigned.status()).toBe(200);
+  // Campaigns of this worker's earlier tests are paused, so Alice's post is the one Bob is offered.
+  await app.db.query(`UPDATE campaigns SET paused = true WHERE post_id <> $1`, [pid]);
 
   const levelTimer = SURF_TIMER_SECONDS + 2;
   await giveLevel(app, bob.id, { creditsPerView: 3, timer: levelTimer, activeCampaigns: 25 });
