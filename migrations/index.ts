@@ -30,6 +30,7 @@ import { BillingSchema1795505000000 } from './1795505000000-BillingSchema.js';
 import { BillingReversals1795505100000 } from './1795505100000-BillingReversals.js';
 import { LevelSurf1795505300000 } from './1795505300000-LevelSurf.js';
 import { LevelCampaignLimits1795505600000 } from './1795505600000-LevelCampaignLimits.js';
+import { ConsentCountries1795505800000 } from './1795505800000-ConsentCountries.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   BillingReversals1795505100000,
   LevelSurf1795505300000,
   LevelCampaignLimits1795505600000,
+  ConsentCountries1795505800000,
 ];
