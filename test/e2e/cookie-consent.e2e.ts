@@ -17,6 +17,9 @@ async function visitFrom(page: Page, country: string | null): Promise<void> {
   });
 }
 
+// These visitors have not answered yet (the other files' have: fixtures.ts).
+test.use({ storageState: { cookies: [], origins: [] } });
+
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookies' });
 
 async function cookie(page: Page, name: string): Promise<string | undefined> {

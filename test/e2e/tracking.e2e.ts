@@ -59,8 +59,8 @@ test('every page change records a visit with a new page id, the page before as r
   page,
   app,
 }) => {
-  // The loopback address has no known country, which counts as a cookie law: the visitor has allowed cookies.
-  await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'allow', url: app.url }]);
+  // The loopback address has no known country, which counts as a cookie law: these visitors have allowed cookies (fixtures.ts).
+  expect((await page.context().cookies()).find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('allow');
   const sent = await interceptTracking(page);
   await page.goto('/');
   await expect.poll(() => records(sent).length).toBe(1);
