@@ -31,6 +31,7 @@ import { BillingReversals1795505100000 } from './1795505100000-BillingReversals.
 import { LevelSurf1795505300000 } from './1795505300000-LevelSurf.js';
 import { LevelCampaignLimits1795505600000 } from './1795505600000-LevelCampaignLimits.js';
 import { ReferralCommissions1795505700000 } from './1795505700000-ReferralCommissions.js';
+import { ConsentCountries1795505800000 } from './1795505800000-ConsentCountries.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   LevelSurf1795505300000,
   LevelCampaignLimits1795505600000,
   ReferralCommissions1795505700000,
+  ConsentCountries1795505800000,
 ];

@@ -4,7 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { ErrorBoundary } from './errors/ErrorBoundary.js';
 import { appStore } from './state/store.js';
+import { applyTransitionTimes } from './styles/transitionTimes.js';
 import './styles/app.css';
+
+applyTransitionTimes(document.documentElement, window.matchMedia('(prefers-reduced-motion: reduce)'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

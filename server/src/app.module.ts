@@ -40,6 +40,7 @@ import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
+import { GeoModule } from './geo/geo.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TeamAccessModule } from './teams/team-access.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -96,6 +97,7 @@ export class AppModule {
         HealthModule,
         CountryLookupModule,
         StartModule,
+        GeoModule,
         ClientErrorsModule,
         TrackingModule,
         TeamAccessModule,

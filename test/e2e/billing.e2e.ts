@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { BILLING_ENDPOINTS, type CheckoutAnswer } from '../../shared/billing/billing.js';
 import { signUpByApi, XHR } from './account-helpers.js';
-import { appFixture, type AppUnderTest } from './fixtures.js';
+import { answeredConsent, appFixture, type AppUnderTest } from './fixtures.js';
 import { openPage } from './helpers.js';
 import { expectConnected, markWindow, openLivePage } from './realtime-helpers.js';
 
@@ -11,6 +11,7 @@ import { expectConnected, markWindow, openLivePage } from './realtime-helpers.js
 const test = base.extend<object, { app: AppUnderTest }>({
   app: appFixture({}, 'e2ebill'),
   baseURL: async ({ app }, use) => use(app.url),
+  storageState: async ({ app }, use) => use(answeredConsent(app.url)),
 });
 
 const LEDGER_VERIFY_CLI = resolve('dist/server/src/credits/ledger-verify-cli.js');

@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import pg from 'pg';
+import { CONSENT_COOKIE } from '../../shared/consent/consent.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 
@@ -62,9 +63,29 @@ export function appFixture(
   ];
 }
 
+/**
+ * Every browser context of a test (the page's and those made with `browser.newContext()`) starts
+ * as a visitor who has allowed cookies, so the consent banner stays out of the way of tests about
+ * other screens; cookie-consent.e2e.ts starts without an answer.
+ */
+export function answeredConsent(appUrl: string) {
+  const consent = {
+    name: CONSENT_COOKIE,
+    value: 'allow',
+    domain: new URL(appUrl).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
+  return { cookies: [consent], origins: [] };
+}
+
 export const test = base.extend<object, { app: AppUnderTest }>({
   app: appFixture(),
   baseURL: async ({ app }, use) => use(app.url),
+  storageState: async ({ app }, use) => use(answeredConsent(app.url)),
 });
 
 export { expect };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type pg from 'pg';
-import { test as base, expect } from './fixtures.js';
+import { answeredConsent, test as base, expect } from './fixtures.js';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -26,7 +26,8 @@ export async function createAccount(
   options: { admin?: boolean } = {},
 ): Promise<Account> {
   const username = `rt${randomBytes(4).toString('hex')}`;
-  const context = await browser.newContext({ baseURL });
+  // Made outside a test (worker fixtures), so the test options' answered consent is given here.
+  const context = await browser.newContext({ baseURL, storageState: answeredConsent(baseURL) });
   try {
     const response = await context.request.post('/data/auth/signup', {
       headers: XHR,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { CONSENT_COOKIE } from '../../shared/consent/consent.js';
 import { expect, test } from './fixtures.js';
 import { signUpMember } from './surf-fixtures.js';
 
@@ -54,10 +55,12 @@ async function logKeepalive(page: Page): Promise<void> {
 const records = (sent: Sent[]) => sent.filter((call) => call.path === '/data/z5-stats/record');
 const updates = (sent: Sent[]) => sent.filter((call) => call.path === '/data/z5-stats/update');
 
-test('every page change records a visit with a new page id, the page before as referrer, and the visit cookies', async ({
+test('every page change records a visit with a new page id, the page before as referrer, and, with consent, the visit cookies', async ({
   page,
   app,
 }) => {
+  // The loopback address has no known country, which counts as a cookie law: these visitors have allowed cookies (fixtures.ts).
+  expect((await page.context().cookies()).find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('allow');
   const sent = await interceptTracking(page);
   await page.goto('/');
   await expect.poll(() => records(sent).length).toBe(1);

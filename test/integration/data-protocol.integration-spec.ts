@@ -1,4 +1,5 @@
 import type { Envelope } from '../../shared/api/envelope.js';
+import { DEFAULT_CONSENT_COUNTRIES } from '../../shared/consent/consent.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { PROTOCOL_VERSION } from '../../shared/start/start.js';
 import { eventually } from '../support/eventually.js';
@@ -18,7 +19,13 @@ describe('GET /data/start', () => {
     expect(body).toEqual({
       data: {
         rufP: PROTOCOL_VERSION,
-        website: { name: 'Surfex', signups: true, companyRegistration: expect.stringContaining('Surfex Ltd'), announcements: [] },
+        website: {
+          name: 'Surfex',
+          signups: true,
+          companyRegistration: expect.stringContaining('Surfex Ltd'),
+          consentCountries: DEFAULT_CONSENT_COUNTRIES,
+          announcements: [],
+        },
         user: null,
         users: {},
         uiNotifications: { unread: 0, latest: [], lastId: 0 },

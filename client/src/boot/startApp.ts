@@ -1,5 +1,8 @@
 import { PROTOCOL_VERSION, type StartAnswer } from '@shared/start/start.js';
 import { announcementsAtom } from '../announcements/announcementsAtom.js';
+import { consentChoiceAtom } from '../consent/consentChoiceAtom.js';
+import { documentCookies, storedConsent } from '../consent/consentCookie.js';
+import { applyVisitorCountry } from '../consent/locateVisitor.js';
 import { api } from '../api/api.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { connectRealtime } from '../realtime/realtimeConnection.js';
@@ -7,7 +10,6 @@ import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
 import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
 import { userAtom } from '../session/userAtom.js';
 import { usersAtom } from '../session/usersAtom.js';
-import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
 import { appStore } from '../state/store.js';
 import { STALE_TEAM_NOTICE } from '../teams/switchTeam.js';
 import { teamAfterStart } from '../teams/teamSession.js';
@@ -58,7 +60,8 @@ async function loadSession(keepScreenOnFailure: boolean): Promise<boolean> {
   appStore.set(websiteAtom, start.website);
   appStore.set(userAtom, start.user);
   appStore.set(usersAtom, start.users);
-  appStore.set(visitorCountryAtom, start.visitorCountry ?? null);
+  applyVisitorCountry(start.visitorCountry ?? null);
+  appStore.set(consentChoiceAtom, storedConsent(documentCookies));
   appStore.set(uiNotificationsAtom, start.uiNotifications);
   appStore.set(lastNotificationIdAtom, start.uiNotifications.lastId);
   appStore.set(announcementsAtom, start.user ? start.user.announcements : start.website.announcements);

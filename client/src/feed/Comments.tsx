@@ -5,6 +5,8 @@ import { COMMENT_LIMITS, type FeedComment } from '@shared/feed/comments.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { errorsOrFallback } from '../forms/fieldErrors.js';
 import { formatDateTime } from '../format/dates.js';
+import { QueuedMessages } from '../messages/QueuedMessages.js';
+import { sendMessage } from '../messages/sendMessage.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
 import { userAtom } from '../session/userAtom.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
@@ -198,17 +200,28 @@ function CommentForm({
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
 
+  const target = parentId === null ? `comment:${pid}` : `reply:${parentId}`;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || text.trim() === '') return;
-    setBusy(true);
     setErrors([]);
-    const result = editing ? await feedApi.editComment(editing.id, text) : await feedApi.writeComment(pid, { text, parentId });
-    setBusy(false);
-    if (result.data) {
-      setText('');
-      onWritten(result.data);
-    } else {
+    if (editing) {
+      setBusy(true);
+      const result = await feedApi.editComment(editing.id, text);
+      setBusy(false);
+      if (result.data) onWritten(result.data);
+      else setErrors(errorsOrFallback(result.errors, result.status));
+      return;
+    }
+    // A new comment leaves the box at once and shows below it until the server has it, so the
+    // member can write the next one meanwhile.
+    const written = text;
+    setText('');
+    const result = await sendMessage({ target, text: written }, () => feedApi.writeComment(pid, { text: written, parentId }));
+    if (result.data) onWritten(result.data);
+    else {
+      setText((current) => (current === '' ? written : current));
       setErrors(errorsOrFallback(result.errors, result.status));
     }
   };
@@ -226,6 +239,7 @@ function CommentForm({
         placeholder={`${label}…`}
         onChange={(event) => setText(event.target.value)}
       />
+      {!editing && <QueuedMessages target={target} />}
       <FormAlert errors={errors} />
       <div className="comment-form-actions">
         <button type="submit" className="button button-primary" disabled={busy || text.trim() === ''}>

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { DEFAULT_CHROME, type RouteDef } from '@shared/routing/routes.js';
 import { EmailConfirmationBanner } from '../account/EmailConfirmationBanner.js';
+import { CookieConsent } from '../consent/CookieConsent.js';
 import { AnnouncementsHost } from '../announcements/AnnouncementsHost.js';
 import { ModalHost } from '../modals/ModalHost.js';
 import { ReferralCaptureEffect } from '../referral/ReferralCaptureEffect.js';
@@ -66,6 +67,7 @@ export function AppShell() {
       <ModalHost />
       <ToastHost />
       <ReconnectingStatus />
+      <CookieConsent />
       <ReferralCaptureEffect />
       <VisitTrackingEffect />
     </div>

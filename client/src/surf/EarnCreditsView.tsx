@@ -4,6 +4,7 @@ import { EARN_CREDITS_NARROW_BREAKPOINT_PX } from '@shared/constants/layout.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { useFullWindowHeight } from '../layout/useFullWindowHeight.js';
 import { useIsNarrow } from '../layout/useIsNarrow.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
 import { PostView } from '../posts/PostView.js';
@@ -26,6 +27,8 @@ export function EarnCreditsView() {
   const surf = useSurfBar();
   const { state } = surf;
   const narrow = useIsNarrow(EARN_CREDITS_NARROW_BREAKPOINT_PX);
+  // On a phone the surf bar and its post fill the screen, which scrolls inside itself.
+  const fullHeight = useFullWindowHeight(narrow);
   const { cc } = useAtomValue(liveDataAtom);
   const hintId = useId();
   const ready = canClaim(state);
@@ -34,7 +37,10 @@ export function EarnCreditsView() {
 
   return (
     <TrackingPlaceContext.Provider value="surf">
-      <div className={`surf ${narrow ? 'surf-narrow' : 'surf-wide'}`}>
+      <div
+        className={`surf ${narrow ? 'surf-narrow' : 'surf-wide'} ${fullHeight !== null ? 'surf-full-height' : ''}`}
+        style={fullHeight !== null ? { height: fullHeight } : undefined}
+      >
         <div className="surf-bar" role="region" aria-label="Surf bar">
           <div className="surf-poster">
             {showingPost && state.post ? (

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { documentCookies } from '../consent/consentCookie.js';
 import { userAtom } from '../session/userAtom.js';
-import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
+import { consentStateAtom } from '../consent/consentStateAtom.js';
 import { appStore } from '../state/store.js';
-import { trackingCookiesAllowed } from './consent.js';
 import { pageViewIdAtom } from './pageViewIdAtom.js';
 import { sendTracking } from './sendTracking.js';
-import { cookieIdStore, memoryIdStore, newTrackingId } from './trackingIds.js';
+import { consentedIdStore, newTrackingId } from './trackingIds.js';
 import { visitIdAtom } from './visitIdAtom.js';
 import { createVisitTracker, type VisitTracker } from './visitTracker.js';
 
@@ -16,12 +16,12 @@ let trackedLocationKey: string | null = null;
 /** The page's one visit tracker, listening to the tab's visibility and to the page being left. */
 function visitTracker(): VisitTracker {
   if (tracker) return tracker;
-  const ids = trackingCookiesAllowed(appStore.get(visitorCountryAtom))
-    ? cookieIdStore(
-        { read: () => document.cookie, write: (cookie) => (document.cookie = cookie) },
-        window.location.protocol === 'https:',
-      )
-    : memoryIdStore();
+  // Consent is read at every use: a visitor who allows cookies later keeps this page's ids in them.
+  const ids = consentedIdStore(
+    () => appStore.get(consentStateAtom).nonEssentialCookies,
+    documentCookies,
+    window.location.protocol === 'https:',
+  );
   const created = createVisitTracker({
     send: sendTracking,
     ids,

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { trackingIdSchema, VISIT_COOKIE, VISITOR_COOKIE } from '@shared/tracking/tracking.js';
 import {
+  consentedIdStore,
   cookieIdStore,
   memoryIdStore,
   newTrackingId,
@@ -102,5 +103,39 @@ describe('tracking ids', () => {
   it('reads one cookie among others', () => {
     expect(readCookie('a=1; z5v=abc; z5vr=def', 'z5v')).toBe('abc');
     expect(readCookie('a=1', 'z5v')).toBeNull();
+  });
+});
+
+describe('tracking ids under cookie consent', () => {
+  it('writes no cookie while consent does not allow it, and keeps one visitor for the page', () => {
+    const cookies = jar();
+    const store = consentedIdStore(() => false, cookies, false);
+    const now = Date.now();
+    const visitor = store.visitor(now);
+    expect(store.visitor(now + MINUTE)).toBe(visitor);
+    store.visit(now);
+    expect(cookies.written).toEqual([]);
+  });
+
+  it('starts using the cookies once consent is given, carrying the ids of the page so far into them', () => {
+    const cookies = jar();
+    let allowed = false;
+    const store = consentedIdStore(() => allowed, cookies, false);
+    const now = Date.now();
+    const visit = store.visit(now);
+    const visitor = store.visitor(now);
+    expect(cookies.written).toEqual([]);
+    allowed = true;
+    expect(store.visit(now + MINUTE)).toBe(visit);
+    expect(store.visitor(now + MINUTE)).toBe(visitor);
+    expect(readCookie(cookies.read(), VISIT_COOKIE)).toBe(visit);
+    expect(readCookie(cookies.read(), VISITOR_COOKIE)).toBe(visitor);
+  });
+
+  it('with consent, a returning visitor keeps the id their cookie already holds', () => {
+    const cookies = jar();
+    const earlier = cookieIdStore(cookies, false).visitor(Date.now());
+    const store = consentedIdStore(() => true, cookies, false);
+    expect(store.visitor(Date.now())).toBe(earlier);
   });
 });

@@ -74,3 +74,28 @@ export function memoryIdStore(newId = newTrackingId): TrackingIdStore {
     visitor: () => visitor,
   };
 }
+
+/**
+ * Ids that live in memory until the visitor's consent allows cookies (asked at every use), then
+ * in the cookies: the visit and visitor of the page so far carry on into them, unless the cookies
+ * already hold ids from an earlier page. Without consent no cookie is written.
+ */
+export function consentedIdStore(
+  cookiesAllowed: () => boolean,
+  jar: CookieJar,
+  secure: boolean,
+  newId = newTrackingId,
+): TrackingIdStore {
+  const memory = memoryIdStore(newId);
+  let carriedOver = '';
+  const cookies = cookieIdStore(jar, secure, () => carriedOver);
+  const pick =
+    (kind: keyof TrackingIdStore) =>
+    (nowMs: number): string => {
+      const inMemory = memory[kind](nowMs);
+      if (!cookiesAllowed()) return inMemory;
+      carriedOver = inMemory;
+      return cookies[kind](nowMs);
+    };
+  return { visit: pick('visit'), visitor: pick('visitor') };
+}

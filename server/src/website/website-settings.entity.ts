@@ -19,6 +19,18 @@ export class WebsiteSettingsEntity {
   @Column({ name: 'company_registration', type: 'text' })
   companyRegistration: string;
 
+  /** Cookie consent (shared/consent/consent.ts): countries with a cookie law. */
+  @Column({ name: 'cookie_law_countries', type: 'text', array: true })
+  cookieLawCountries: string[];
+
+  /** Countries where a visitor may revoke a consent answer. */
+  @Column({ name: 'revocable_consent_countries', type: 'text', array: true })
+  revocableConsentCountries: string[];
+
+  /** Countries where only an explicit "Allow" is consent. */
+  @Column({ name: 'explicit_consent_countries', type: 'text', array: true })
+  explicitConsentCountries: string[];
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

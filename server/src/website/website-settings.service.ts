@@ -44,7 +44,16 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
 
   publicWebsite(): PublicWebsite {
     const { name, signups, companyRegistration } = this.current;
-    return { name, signups, companyRegistration };
+    return {
+      name,
+      signups,
+      companyRegistration,
+      consentCountries: {
+        cookieLaw: this.current.cookieLawCountries,
+        revocable: this.current.revocableConsentCountries,
+        explicitAction: this.current.explicitConsentCountries,
+      },
+    };
   }
 
   async reload(): Promise<void> {
