@@ -32,6 +32,7 @@ import { LevelSurf1795505300000 } from './1795505300000-LevelSurf.js';
 import { LevelCampaignLimits1795505600000 } from './1795505600000-LevelCampaignLimits.js';
 import { ReferralCommissions1795505700000 } from './1795505700000-ReferralCommissions.js';
 import { ConsentCountries1795505800000 } from './1795505800000-ConsentCountries.js';
+import { AdminAudit1795505900000 } from './1795505900000-AdminAudit.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   LevelCampaignLimits1795505600000,
   ReferralCommissions1795505700000,
   ConsentCountries1795505800000,
+  AdminAudit1795505900000,
 ];

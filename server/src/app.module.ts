@@ -19,6 +19,7 @@ import { ReportsModule } from './reports/reports.module.js';
 import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         FollowsModule,
         UserSearchModule,
         BookmarksModule,
+        AdminAuditModule,
         AdminModule,
         DevModule,
         CreditsModule,

@@ -1,4 +1,5 @@
 import type { Paged } from '../../shared/accounts/account.answers.js';
+import { ADMIN_AUDIT_ENDPOINTS, type AdminAuditEntry } from '../../shared/admin/audit.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import {
   BILLING_ADMIN_ENDPOINTS,
@@ -162,6 +163,18 @@ describe('refunds and chargebacks', () => {
     expect(rows[0].refund_ref).toMatch(/^LOCAL-.+-REFUND$/);
     expect(await notificationsOf(member.id, 'order_reversed')).toHaveLength(1);
     expect((await member.browser.get<Order>(BILLING_ENDPOINTS.order(order.id))).body.data!.state).toBe('refunded');
+    // The admin's action is in the audit log, with the order before and after.
+    const audit = await admin.browser.get<Paged<AdminAuditEntry>>(
+      `${ADMIN_AUDIT_ENDPOINTS.audit}?targetType=order&targetId=${order.id}`,
+    );
+    expect(audit.body.data!.items).toEqual([
+      expect.objectContaining({
+        action: 'order_refunded',
+        admin: { id: admin.id, username: admin.username },
+        before: { state: 'paid' },
+        after: expect.objectContaining({ state: 'refunded', shortfallCredits: 0 }),
+      }),
+    ]);
   });
 
   it('takes back only what is left when the credits were spent: the balance stays at 0, the rest is flagged for admins', async () => {

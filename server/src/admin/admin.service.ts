@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@shared/accounts/account.answers.js';
 import type { EarningPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import { AdminAudit } from '../admin-audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { ClientErrorsRepository } from '../client-errors/client-errors.repository.js';
+import { Transactions } from '../database/transactions.js';
 import { AdminRepository } from './admin.repository.js';
 
 const RECENT_CLIENT_ERRORS = 20;
@@ -14,6 +16,8 @@ export class AdminService {
   constructor(
     private readonly admin: AdminRepository,
     private readonly clientErrors: ClientErrorsRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AdminAudit,
   ) {}
 
   async overview(): Promise<AdminOverview> {
@@ -31,11 +35,24 @@ export class AdminService {
     };
   }
 
-  /** Restores a stopped member's earning and resets their surf score; their credits and ledger stay as they are. */
-  async restoreEarning(userId: number): Promise<EarningPayload> {
-    if (!(await this.admin.restoreEarning(userId))) {
-      throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no member with this id.');
-    }
+  /**
+   * Restores a stopped member's earning and resets their surf score; their credits and ledger
+   * stay as they are. The change and its audit row are one transaction.
+   */
+  async restoreEarning(adminId: number, userId: number): Promise<EarningPayload> {
+    await this.transactions.run(async (manager) => {
+      const before = await this.admin.lockEarning(manager, userId);
+      if (!before) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no member with this id.');
+      await this.admin.restoreEarning(manager, userId);
+      await this.audit.record(manager, {
+        adminId,
+        action: 'earning_restored',
+        targetType: 'user',
+        targetId: String(userId),
+        before: { earning: !before.earningBlocked, riskScore: before.riskScore },
+        after: { earning: true, riskScore: 0 },
+      });
+    });
     return { earning: true };
   }
 }

@@ -2,9 +2,10 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { adminOrdersQuerySchema, type AdminOrder } from '@shared/billing/billing.js';
-import { Auth } from '../auth/auth.decorators.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../sessions/auth-context.js';
 import { BillingService } from './billing.service.js';
 
 /** Admins' calls on every member's orders (BILLING_ADMIN_ENDPOINTS). */
@@ -22,13 +23,13 @@ export class BillingAdminController {
 
   @Post(':id/refund')
   @HttpCode(200)
-  refund(@Param('id', UuidPipe) id: string): Promise<AdminOrder> {
-    return this.billing.refund(id);
+  refund(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<AdminOrder> {
+    return this.billing.refund(auth.user.id, id);
   }
 
   @Post(':id/chargeback')
   @HttpCode(200)
-  chargeback(@Param('id', UuidPipe) id: string): Promise<AdminOrder> {
-    return this.billing.chargeback(id);
+  chargeback(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<AdminOrder> {
+    return this.billing.chargeback(auth.user.id, id);
   }
 }

@@ -16,6 +16,7 @@ import {
   type PaymentProviderName,
 } from '@shared/billing/billing.js';
 import { teamRoleAllows } from '@shared/teams/teams.js';
+import { AdminAudit } from '../admin-audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
@@ -84,6 +85,7 @@ export class BillingService {
     private readonly grants: MembershipGrants,
     private readonly notifications: NotificationsService,
     private readonly commissions: ReferralCommissionsService,
+    private readonly audit: AdminAudit,
   ) {}
 
   async catalog(): Promise<BillingCatalog> {
@@ -265,8 +267,8 @@ export class BillingService {
    * row-locked through the provider's call, so a second refund at once waits and is refused
    * instead of asking the provider twice.
    */
-  refund(orderId: string): Promise<AdminOrder> {
-    return this.reverse(orderId, 'refunded', async (row) => {
+  refund(adminId: number, orderId: string): Promise<AdminOrder> {
+    return this.reverse(adminId, orderId, 'refunded', async (row) => {
       const provider = this.providers.byName(row.provider);
       try {
         if (!provider) throw new Error(`the ${row.provider} provider is not configured`);
@@ -281,16 +283,17 @@ export class BillingService {
   }
 
   /** An admin records the bank's chargeback of a paid order: the money is gone already, the purchase is reversed. */
-  chargeback(orderId: string): Promise<AdminOrder> {
-    return this.reverse(orderId, 'charged_back', () => Promise.resolve(null));
+  chargeback(adminId: number, orderId: string): Promise<AdminOrder> {
+    return this.reverse(adminId, orderId, 'charged_back', () => Promise.resolve(null));
   }
 
   /**
    * Locks a paid order (anything else is refused), lets `giveBack` return the money (answering
    * the refund's reference), reverses the purchase, and then tells the buyer and, when credits
-   * were already spent, every admin.
+   * were already spent, every admin. The admin's action is audited in the same transaction.
    */
   private async reverse(
+    adminId: number,
     orderId: string,
     state: ReversalState,
     giveBack: (row: OrderRow) => Promise<string | null>,
@@ -300,7 +303,16 @@ export class BillingService {
       if (!row) throw adminOrderNotFound();
       if (row.state !== 'paid') throw notReversible(row.state);
       const refundRef = await giveBack(row);
-      return this.reversePurchase(manager, row, state, refundRef);
+      const result = await this.reversePurchase(manager, row, state, refundRef);
+      await this.audit.record(manager, {
+        adminId,
+        action: state === 'refunded' ? 'order_refunded' : 'order_charged_back',
+        targetType: 'order',
+        targetId: row.id,
+        before: { state: row.state },
+        after: { state, refundRef, shortfallCredits: result.order.shortfall_credits },
+      });
+      return result;
     });
     await this.commissions.announce(commission);
     this.realtime.sendToUser(reversed.user_id, 'billing:order', [orderOf(reversed)]);

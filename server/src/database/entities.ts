@@ -26,6 +26,7 @@ import { ReportEntity } from '../reports/report.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { TeamAuditEntity } from '../teams/team-audit.entity.js';
+import { AdminAuditEntity } from '../admin-audit/admin-audit.entity.js';
 import { TeamInviteEntity } from '../teams/team-invite.entity.js';
 import { TeamMemberEntity } from '../teams/team-member.entity.js';
 import { TeamEntity } from '../teams/team.entity.js';
@@ -83,6 +84,7 @@ export const ENTITIES = [
   TeamMemberEntity,
   TeamInviteEntity,
   TeamAuditEntity,
+  AdminAuditEntity,
   CreditPackEntity,
   MembershipLevelEntity,
   OrderEntity,

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AdminAuditAction, AdminAuditQuery, AdminAuditTargetType } from '@shared/admin/audit.js';
+
+export interface AuditRecord {
+  adminId: number;
+  action: AdminAuditAction;
+  targetType: AdminAuditTargetType;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditRow {
+  id: string;
+  action: AdminAuditAction;
+  admin_id: number | null;
+  admin_username: string | null;
+  target_type: AdminAuditTargetType;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+/** The admin audit log's rows: added in the action's own transaction, read newest first. */
+@Injectable()
+export class AdminAuditRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async add(manager: EntityManager, record: AuditRecord): Promise<void> {
+    await manager.query(
+      `INSERT INTO admin_audit (admin_id, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [record.adminId, record.action, record.targetType, record.targetId, record.before, record.after],
+    );
+  }
+
+  async page(filter: Omit<AdminAuditQuery, 'page'>, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+    const where = `($1::text IS NULL OR a.action = $1) AND ($2::text IS NULL OR a.target_type = $2) AND ($3::text IS NULL OR a.target_id = $3)`;
+    const params = [filter.action ?? null, filter.targetType ?? null, filter.targetId ?? null];
+    const rows: AuditRow[] = await this.dataSource.query(
+      `SELECT a.id, a.action, a.admin_id, u.username AS admin_username, a.target_type, a.target_id, a.before, a.after, a.created_at
+         FROM admin_audit a LEFT JOIN users u ON u.id = a.admin_id
+        WHERE ${where}
+        ORDER BY a.id DESC LIMIT $4 OFFSET $5`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM admin_audit a WHERE ${where}`,
+      params,
+    );
+    return { rows, total };
+  }
+}
