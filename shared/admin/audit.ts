@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validation/text.js';
 
 /**
  * What an admin did. Every admin action writes one row of the audit log (who, what, when, the
@@ -27,7 +28,7 @@ export const adminAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
   targetType: z.enum(['user', 'order']).optional(),
-  targetId: z.string().trim().min(1).max(100).optional(),
+  targetId: text().trim().min(1).max(100).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
