@@ -212,7 +212,7 @@ describe('/terms and /privacy', () => {
     const terms = await visitor().get<SitePage>(SITE_PAGE_ENDPOINTS.page('terms'));
     expect(terms.body.data).toEqual({
       slug: 'terms',
-      markdown: expect.stringContaining('# Terms of use'),
+      markdown: expect.stringContaining('## Credits'),
       updatedAt: expect.any(String),
     });
     expect((await visitor().get('/data/pages/cookies')).status).toBe(404);
