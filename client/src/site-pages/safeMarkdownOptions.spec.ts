@@ -43,6 +43,9 @@ describe('admin-written Markdown', () => {
     expect(safeHref('mailto:help@example.com')).toBe('mailto:help@example.com');
     expect(safeHref(' JavaScript:alert(1)')).toBeUndefined();
     expect(safeHref('//evil.example')).toBeUndefined();
+    expect(safeHref('/\\evil.example')).toBeUndefined();
+    expect(safeHref('/\t/evil.example')).toBeUndefined();
+    expect(safeHref('/a/b?c=d#e')).toBe('/a/b?c=d#e');
     expect(safeHref('java\nscript:alert(1)')).toBeUndefined();
   });
 });

@@ -3,12 +3,14 @@ import { defaultUrlTransform, type Options } from 'react-markdown';
 
 /**
  * Links keep only safe addresses: a path on this site, an anchor, or http(s) and mailto.
- * Anything else (`javascript:`, `data:`, `vbscript:`, `//other.site`…) becomes no link at all.
+ * Anything else (`javascript:`, `data:`, `vbscript:`, `//other.site`, a backslash…) becomes no link at all.
  */
 export function safeHref(href: string | undefined | null): string | undefined {
   if (!href) return undefined;
   const trimmed = href.trim();
-  if (/^\/(?!\/)/.test(trimmed) || trimmed.startsWith('#')) return trimmed;
+  // Browsers drop tabs and line breaks inside addresses and read a backslash as a slash: either could lead off the site.
+  if ([...trimmed].some((char) => char === '\\' || char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) return undefined;
+  if (/^\/(?![/\\])/.test(trimmed) || trimmed.startsWith('#')) return trimmed;
   if (/^(https?:|mailto:)/i.test(trimmed)) return defaultUrlTransform(trimmed) || undefined;
   return undefined;
 }
