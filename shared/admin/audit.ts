@@ -5,7 +5,13 @@ import { text } from '../validation/text.js';
  * What an admin did. Every admin action writes one row of the audit log (who, what, when, the
  * target, and what it was before and after), which admins read at ADMIN_AUDIT_ENDPOINTS.audit.
  */
-export const ADMIN_AUDIT_ACTIONS = ['earning_restored', 'order_refunded', 'order_charged_back', 'contact_replied', 'page_updated'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'earning_restored',
+  'order_refunded',
+  'order_charged_back',
+  'contact_replied',
+  'page_updated',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
