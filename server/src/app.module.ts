@@ -20,6 +20,8 @@ import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
+import { ContactModule } from './contact/contact.module.js';
+import { SitePagesModule } from './site-pages/site-pages.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
@@ -81,6 +83,8 @@ export class AppModule {
         BookmarksModule,
         AdminAuditModule,
         AdminModule,
+        ContactModule,
+        SitePagesModule,
         DevModule,
         CreditsModule,
         BillingModule,

@@ -5,11 +5,17 @@ import { text } from '../validation/text.js';
  * What an admin did. Every admin action writes one row of the audit log (who, what, when, the
  * target, and what it was before and after), which admins read at ADMIN_AUDIT_ENDPOINTS.audit.
  */
-export const ADMIN_AUDIT_ACTIONS = ['earning_restored', 'order_refunded', 'order_charged_back'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'earning_restored',
+  'order_refunded',
+  'order_charged_back',
+  'contact_replied',
+  'page_updated',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
-export type AdminAuditTargetType = 'user' | 'order';
+export type AdminAuditTargetType = 'user' | 'order' | 'contact_message' | 'site_page';
 
 /** One row of the admin audit log, as admins read it. */
 export interface AdminAuditEntry {
@@ -27,7 +33,7 @@ export interface AdminAuditEntry {
 export const adminAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
-  targetType: z.enum(['user', 'order']).optional(),
+  targetType: z.enum(['user', 'order', 'contact_message', 'site_page']).optional(),
   targetId: text().trim().min(1).max(100).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

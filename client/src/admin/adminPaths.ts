@@ -8,4 +8,10 @@ export const ADMIN_PATHS = {
   announcement: (id: number) => `${PATHS.admin}/announcements/${id}`,
   /** Every order; `?state=shortfall` lists the reversed ones whose credits were already spent. */
   payments: `${PATHS.admin}/payments`,
+  /** Contact messages, newest first; `?page=` pages them. */
+  inbox: `${PATHS.admin}/inbox`,
+  inboxMessage: (id: number) => `${PATHS.admin}/inbox/${id}`,
+  /** The admin-edited pages (/terms, /privacy). */
+  pages: `${PATHS.admin}/pages`,
+  page: (slug: string) => `${PATHS.admin}/pages/${slug}`,
 } as const;

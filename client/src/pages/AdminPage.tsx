@@ -4,6 +4,9 @@ import { AdminOverviewTab } from '../admin/AdminOverviewTab.js';
 import { ADMIN_PATHS } from '../admin/adminPaths.js';
 import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
 import { AnnouncementsAdmin } from '../admin/announcements/AnnouncementsAdmin.js';
+import { AdminInboxTab } from '../admin/inbox/AdminInboxTab.js';
+import { ContactMessageView } from '../admin/inbox/ContactMessageView.js';
+import { AdminPagesTab, SitePageEditor } from '../admin/pages/AdminPagesTab.js';
 import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
@@ -15,6 +18,8 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.overview, label: 'Overview' },
   { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
   { to: ADMIN_PATHS.payments, label: 'Payments' },
+  { to: ADMIN_PATHS.inbox, label: 'Inbox', end: false },
+  { to: ADMIN_PATHS.pages, label: 'Pages', end: false },
 ];
 
 function adminSection(
@@ -30,6 +35,15 @@ function adminSection(
       return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
   }
   if (tab === 'payments' && !uid && !tab2) return { title: 'Payments · Admin', screen: <AdminPaymentsTab /> };
+  if (tab === 'inbox' && !tab2) {
+    if (!uid) return { title: 'Inbox · Admin', screen: <AdminInboxTab /> };
+    if (/^\d{1,9}$/.test(uid)) return { title: 'Message · Admin', screen: <ContactMessageView key={uid} id={Number(uid)} /> };
+  }
+  if (tab === 'pages' && !tab2) {
+    if (!uid) return { title: 'Pages · Admin', screen: <AdminPagesTab /> };
+    if (uid === 'terms' || uid === 'privacy')
+      return { title: 'Edit page · Admin', screen: <SitePageEditor key={uid} slug={uid} /> };
+  }
   return {
     title: 'Admin',
     screen: (

@@ -27,6 +27,9 @@ import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { TeamAuditEntity } from '../teams/team-audit.entity.js';
 import { AdminAuditEntity } from '../admin-audit/admin-audit.entity.js';
+import { ContactMessageEntity } from '../contact/contact-message.entity.js';
+import { ContactReplyEntity } from '../contact/contact-reply.entity.js';
+import { SitePageEntity } from '../site-pages/site-page.entity.js';
 import { TeamInviteEntity } from '../teams/team-invite.entity.js';
 import { TeamMemberEntity } from '../teams/team-member.entity.js';
 import { TeamEntity } from '../teams/team.entity.js';
@@ -90,4 +93,7 @@ export const ENTITIES = [
   OrderEntity,
   MembershipEntity,
   ReferralCommissionEntity,
+  ContactMessageEntity,
+  ContactReplyEntity,
+  SitePageEntity,
 ];

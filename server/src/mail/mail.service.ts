@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { hmac } from '../common/crypto/tokens.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { MailOutboxRepository } from './mail-outbox.repository.js';
-import { renderMail, type MailContent } from './mail.templates.js';
+import { renderAddressMail, renderMail, type MailContent, type RenderedMail } from './mail.templates.js';
 
 export interface Recipient {
   id: number;
@@ -32,12 +32,25 @@ export class MailService {
   /** Account mail always goes out; other categories only when the recipient wants them. */
   async send(to: Recipient, content: MailContent, address = to.email): Promise<void> {
     if (content.category !== 'account' && to.emailPreferences?.[content.category] === false) return;
-    const mail = renderMail(this.website.settings.name, content, this.emailSettingsUrl(to.id));
+    await this.deliver(
+      to.id,
+      address,
+      content.category,
+      renderMail(this.website.settings.name, content, this.emailSettingsUrl(to.id)),
+    );
+  }
+
+  /** Mail to an address that may have no account (the sender of a contact message): always goes out. */
+  async sendToAddress(address: string, content: MailContent): Promise<void> {
+    await this.deliver(null, address, content.category, renderAddressMail(this.website.settings.name, content));
+  }
+
+  private async deliver(userId: number | null, address: string, category: string, mail: RenderedMail): Promise<void> {
     if (!this.transport) {
       await this.outbox.add({
-        userId: to.id,
+        userId,
         toAddress: address,
-        category: content.category,
+        category,
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,

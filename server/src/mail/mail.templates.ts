@@ -18,8 +18,21 @@ const escapeHtml = (value: string) =>
 
 /** Plain text plus simple HTML, each ending with the link to the reader's mail preferences. */
 export function renderMail(siteName: string, content: MailContent, emailSettingsUrl: string): RenderedMail {
-  const footer = `You receive this because you have an account at ${siteName}. Choose which mails you get: ${emailSettingsUrl}`;
-  const text = [...content.paragraphs, '--', footer].join('\n\n');
+  return renderWithFooter(content, {
+    text: `You receive this because you have an account at ${siteName}. Choose which mails you get: ${emailSettingsUrl}`,
+    html: `You receive this because you have an account at ${escapeHtml(siteName)}.
+<a href="${escapeHtml(emailSettingsUrl)}">Choose which mails you get</a>.`,
+  });
+}
+
+/** A mail to an address with no account behind it (a reply to a contact message): no preferences link. */
+export function renderAddressMail(siteName: string, content: MailContent): RenderedMail {
+  const footer = `You receive this because you wrote to ${siteName} through its contact page.`;
+  return renderWithFooter(content, { text: footer, html: escapeHtml(footer) });
+}
+
+function renderWithFooter(content: MailContent, footer: { text: string; html: string }): RenderedMail {
+  const text = [...content.paragraphs, '--', footer.text].join('\n\n');
   const htmlParagraphs = content.paragraphs
     .map((paragraph) =>
       /^https?:\/\/\S+$/.test(paragraph)
@@ -29,8 +42,7 @@ export function renderMail(siteName: string, content: MailContent, emailSettings
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 ${htmlParagraphs}
-<hr><p style="color:#475569;font-size:12px">You receive this because you have an account at ${escapeHtml(siteName)}.
-<a href="${escapeHtml(emailSettingsUrl)}">Choose which mails you get</a>.</p>
+<hr><p style="color:#475569;font-size:12px">${footer.html}</p>
 </body></html>`;
   return { subject: content.subject, text, html };
 }
@@ -84,6 +96,18 @@ export const mails = {
       link,
       `The link works once and for ${days} days. If you do not know ${inviter}, ignore this mail.`,
     ],
+  }),
+  /** To every admin: a message arrived through /contact. */
+  contactReceived: (from: string, email: string, subject: string, message: string, link: string): MailContent => ({
+    category: 'account',
+    subject: `Contact: ${subject}`,
+    paragraphs: [`${from} <${email}> wrote through the contact page:`, message, 'Read and answer it in the admin inbox:', link],
+  }),
+  /** To the sender of a contact message: an admin's answer. */
+  contactReply: (name: string, subject: string, reply: string): MailContent => ({
+    category: 'account',
+    subject: `Re: ${subject}`,
+    paragraphs: [`Hi ${name},`, reply],
   }),
   referralJoined: (firstName: string, username: string): MailContent => ({
     category: 'referrals',

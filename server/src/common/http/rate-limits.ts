@@ -18,6 +18,8 @@ const LIMITS = {
   resendConfirmation: { max: 10, timeWindow: 60 * 60_000 },
   changeEmail: { max: 10, timeWindow: 60 * 60_000 },
   upload: { max: 30, timeWindow: 60 * 60_000 },
+  /** Messages to the admins through /contact: a person writes a few; more is a flood. */
+  contact: { max: 5, timeWindow: 60 * 60_000 },
   logError: { max: 10, timeWindow: 60_000 },
   /** A member needs one picture per challenged view and a few "New image"; many more is a script collecting samples. */
   challengeImage: { max: 60, timeWindow: 60_000 },
