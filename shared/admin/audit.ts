@@ -5,11 +5,21 @@ import { text } from '../validation/text.js';
  * What an admin did. Every admin action writes one row of the audit log (who, what, when, the
  * target, and what it was before and after), which admins read at ADMIN_AUDIT_ENDPOINTS.audit.
  */
-export const ADMIN_AUDIT_ACTIONS = ['earning_restored', 'order_refunded', 'order_charged_back'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'earning_restored',
+  'order_refunded',
+  'order_charged_back',
+  'error_resolved',
+  'ledger_verified',
+  'announcement_created',
+  'announcement_updated',
+  'announcement_deleted',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
-export type AdminAuditTargetType = 'user' | 'order';
+export const ADMIN_AUDIT_TARGET_TYPES = ['user', 'order', 'error_group', 'ledger', 'announcement'] as const;
+export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 
 /** One row of the admin audit log, as admins read it. */
 export interface AdminAuditEntry {
@@ -27,7 +37,7 @@ export interface AdminAuditEntry {
 export const adminAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
-  targetType: z.enum(['user', 'order']).optional(),
+  targetType: z.enum(ADMIN_AUDIT_TARGET_TYPES).optional(),
   targetId: text().trim().min(1).max(100).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
