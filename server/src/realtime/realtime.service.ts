@@ -23,6 +23,11 @@ export interface SendOptions {
    * X-Socket-Id header), or the members who dismissed an announcement.
    */
   except?: (string | null)[];
+  /**
+   * Only this process's sockets: for events every process sends on its own (e.g. from a timer
+   * each one runs), which the adapter must not repeat to the others.
+   */
+  local?: boolean;
 }
 
 /**
@@ -77,9 +82,10 @@ export class RealtimeService {
     this.emit(room, event, args, options);
   }
 
-  sendToAll<E extends EventName>(event: E, args: EventArgs<E>): void {
+  sendToAll<E extends EventName>(event: E, args: EventArgs<E>, options: Pick<SendOptions, 'local'> = {}): void {
     if (!this.server) return;
-    (this.server.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
+    const target = options.local ? this.server.local : this.server;
+    (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
 
   /** Ends the connections of revoked sessions, in every process. */
@@ -108,7 +114,8 @@ export class RealtimeService {
   private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>, options: SendOptions): void {
     if (!this.server) return;
     const except = (options.except ?? []).filter((name): name is string => Boolean(name));
-    const target = except.length ? this.server.to(room).except(except) : this.server.to(room);
+    const server = options.local ? this.server.local : this.server;
+    const target = except.length ? server.to(room).except(except) : server.to(room);
     (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
 }
