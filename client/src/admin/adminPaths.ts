@@ -8,4 +8,8 @@ export const ADMIN_PATHS = {
   announcement: (id: number) => `${PATHS.admin}/announcements/${id}`,
   /** Every order; `?state=shortfall` lists the reversed ones whose credits were already spent. */
   payments: `${PATHS.admin}/payments`,
+  /** Grouped client and server errors; `?state=resolved` for the resolved ones. */
+  errors: `${PATHS.admin}/errors`,
+  errorGroup: (fingerprint: string) => `${PATHS.admin}/errors/${fingerprint}`,
+  ledger: `${PATHS.admin}/ledger`,
 } as const;

@@ -5,6 +5,9 @@ import { ADMIN_PATHS } from '../admin/adminPaths.js';
 import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
 import { AnnouncementsAdmin } from '../admin/announcements/AnnouncementsAdmin.js';
 import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
+import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
+import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
+import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -15,6 +18,8 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.overview, label: 'Overview' },
   { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
   { to: ADMIN_PATHS.payments, label: 'Payments' },
+  { to: ADMIN_PATHS.errors, label: 'Errors', end: false },
+  { to: ADMIN_PATHS.ledger, label: 'Ledger' },
 ];
 
 function adminSection(
@@ -30,6 +35,11 @@ function adminSection(
       return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
   }
   if (tab === 'payments' && !uid && !tab2) return { title: 'Payments · Admin', screen: <AdminPaymentsTab /> };
+  if (tab === 'errors' && !tab2) {
+    if (!uid) return { title: 'Errors · Admin', screen: <AdminErrorsTab /> };
+    if (/^[0-9a-f]{16}$/.test(uid)) return { title: 'Error · Admin', screen: <AdminErrorGroup key={uid} fingerprint={uid} /> };
+  }
+  if (tab === 'ledger' && !uid && !tab2) return { title: 'Ledger · Admin', screen: <AdminLedgerTab /> };
   return {
     title: 'Admin',
     screen: (
