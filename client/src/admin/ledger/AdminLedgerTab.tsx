@@ -1,6 +1,11 @@
 import { useRef, useState, useEffect } from 'react';
 import type { ApiError } from '@shared/api/envelope.js';
-import { ADMIN_LEDGER_ENDPOINTS, type LedgerKindTotal, type LedgerTotals, type LedgerVerification } from '@shared/admin/ledger.js';
+import {
+  ADMIN_LEDGER_ENDPOINTS,
+  type LedgerKindTotal,
+  type LedgerTotals,
+  type LedgerVerification,
+} from '@shared/admin/ledger.js';
 import { LEDGER_KIND_LABELS } from '@shared/credits/credits.js';
 import { api } from '../../api/api.js';
 import { useApiData } from '../../api/useApiData.js';
@@ -50,7 +55,13 @@ export function AdminLedgerTab() {
         </button>
       </div>
       <FormAlert errors={errors} />
-      <div ref={resultRef} tabIndex={-1} role="status" data-testid="ledger-result" className={result ? 'status-message admin-notice' : undefined}>
+      <div
+        ref={resultRef}
+        tabIndex={-1}
+        role="status"
+        data-testid="ledger-result"
+        className={result ? 'status-message admin-notice' : undefined}
+      >
         {result &&
           (result.balanced ? (
             <p>
