@@ -62,4 +62,25 @@ test.describe('the admin Errors and Ledger tabs', () => {
     await expectPhoneReadyAndAccessible(page);
     await page.context().close();
   });
+
+  test('previews an announcement as a chosen viewer on a chosen page, with its schedule', async ({ browser, app, admin }) => {
+    const page = await openAs(browser, app.url, admin, '/admin/announcements/new');
+    await page.getByLabel('Heading', { exact: true }).fill('Visitors only news');
+    await page.getByLabel('Content', { exact: true }).fill('Sign up this week.');
+    await page.getByRole('radio', { name: 'Logged-out visitors' }).check();
+    await page.getByLabel('Only on these pages (optional)').fill('/home');
+    await page.getByLabel('Show from (optional)').fill('2031-05-01T09:00');
+
+    const preview = page.getByTestId('announcement-preview');
+    await page.getByLabel('Preview as').selectOption('members');
+    await expect(preview).toContainText('A logged-in member on this page would not see it.');
+    await page.getByLabel('Preview as').selectOption('visitors');
+    await page.getByLabel('On the page (optional)').fill('/settings');
+    await expect(preview).toContainText('does not show on /settings');
+    await page.getByLabel('On the page (optional)').fill('/home');
+    await expect(preview).toContainText('Visitors only news');
+    await expect(page.getByText(/Shown from .*2031/)).toBeVisible();
+    await expectPhoneReadyAndAccessible(page);
+    await page.context().close();
+  });
 });

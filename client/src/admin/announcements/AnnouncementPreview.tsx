@@ -20,11 +20,12 @@ const VIEWER_CHOICES = [
 
 const isMoment = (value: string | null): value is string => value !== null && !Number.isNaN(Date.parse(value));
 
-/** Why the chosen viewer on the chosen page would not see it (null: they would). */
+/** Why the chosen viewer on the chosen page (empty: any page it shows on) would not see it; null: they would. */
 export function hiddenReason(announcement: Previewed, viewer: Viewer, path: string): string | null {
   if (announcement.auth !== 'all' && announcement.auth !== viewer)
     return `It is for ${audienceLabel(announcement.auth).toLowerCase()} only.`;
-  if (!announcementShowsOn(announcement, path.trim() || '/')) return `It does not show on ${path.trim() || '/'}.`;
+  const page = path.trim();
+  if (page !== '' && !announcementShowsOn(announcement, page)) return `It does not show on ${page}.`;
   return null;
 }
 
@@ -41,7 +42,7 @@ function scheduleSummary({ startsAt, endsAt }: Previewed): string | null {
  */
 export function AnnouncementPreview({ announcement }: { announcement: Previewed }) {
   const [viewer, setViewer] = useState<Viewer>('members');
-  const [path, setPath] = useState('/');
+  const [path, setPath] = useState('');
   const hidden = hiddenReason(announcement, viewer, path);
   const schedule = scheduleSummary(announcement);
   const shown = {
@@ -63,7 +64,8 @@ export function AnnouncementPreview({ announcement }: { announcement: Previewed 
           onValue={(value) => setViewer(value === 'visitors' ? 'visitors' : 'members')}
         />
         <TextField
-          label="On the page"
+          label="On the page (optional)"
+          hint="A path such as /home; empty: a page it shows on."
           name="previewPath"
           autoComplete="off"
           spellCheck={false}
