@@ -6,6 +6,7 @@ import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announce
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { AdminLedgerService } from '../../server/src/admin-ledger/admin-ledger.service.js';
+import { ErrorGroupsRepository } from '../../server/src/error-log/error-groups.repository.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { connectSocket } from '../support/socket-client.js';
@@ -128,6 +129,22 @@ describe('the error log', () => {
     await new TestBrowser(testApp.baseUrl).post('/data/log_error', { type: 'boundary', url: 'https://surfex.test/', stacktrace });
     const reopened = (await openGroups()).find((g) => g.fingerprint === group.fingerprint);
     expect(reopened).toMatchObject({ count: 2, resolvedAt: null });
+  });
+
+  it('keeps only the most recently seen groups when trimmed', async () => {
+    const before = (await openGroups()).length;
+    await new TestBrowser(testApp.baseUrl).post('/data/log_error', {
+      type: 'boundary',
+      url: 'https://surfex.test/',
+      stacktrace: 'Error: Newest of all\n    at newest (https://surfex.test/assets/a.js:1:1)',
+    });
+    expect((await openGroups()).length).toBe(before + 1);
+    expect(await testApp.app.get(ErrorGroupsRepository).keepLatest(1)).toBeGreaterThan(0);
+    const kept = await admin.browser.get<Paged<ErrorGroupSummary>>(ADMIN_ERRORS_ENDPOINTS.list);
+    expect(kept.body.data!.items.map((group) => group.message)).toEqual(['Error: Newest of all']);
+    expect(
+      (await admin.browser.get<Paged<ErrorGroupSummary>>(`${ADMIN_ERRORS_ENDPOINTS.list}?state=resolved`)).body.data!.total,
+    ).toBe(0);
   });
 
   it('answers 404 for an unknown fingerprint and 400 for a malformed one', async () => {

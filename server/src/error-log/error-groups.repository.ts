@@ -63,4 +63,13 @@ export class ErrorGroupsRepository {
       adminId,
     ]);
   }
+
+  /** Keeps the `keep` most recently seen groups and drops the rest; answers how many went. */
+  async keepLatest(keep: number): Promise<number> {
+    const [, removed] = await this.groups.query(
+      `DELETE FROM error_groups WHERE fingerprint IN (SELECT fingerprint FROM error_groups ORDER BY last_seen DESC, fingerprint OFFSET $1)`,
+      [keep],
+    );
+    return removed as number;
+  }
 }

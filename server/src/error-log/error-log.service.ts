@@ -12,6 +12,13 @@ import { browserOf, identify } from './fingerprint.js';
 const PAGE_SIZE = 50;
 const STACK_MAX = 4000;
 const URL_MAX = 500;
+/**
+ * The log keeps this many groups at most (the most recently seen): reports come from anyone's
+ * browser, so distinct messages could otherwise pile up without end.
+ */
+export const ERROR_GROUPS_KEPT = 5000;
+/** Trimming to ERROR_GROUPS_KEPT runs once per this many recorded errors of a process. */
+const TRIM_EVERY = 200;
 
 const NOT_FOUND = new AppError(ErrorCode.NotFound, 'Not found', 'No error has this fingerprint.');
 
@@ -41,6 +48,7 @@ const detail = (group: ErrorGroupEntity): ErrorGroupDetail => ({
 @Injectable()
 export class ErrorLog {
   private readonly logger = new Logger(ErrorLog.name);
+  private recordedSinceTrim = 0;
 
   constructor(
     private readonly groups: ErrorGroupsRepository,
@@ -102,5 +110,9 @@ export class ErrorLog {
       url: url.slice(0, URL_MAX),
       browser,
     });
+    if (++this.recordedSinceTrim >= TRIM_EVERY) {
+      this.recordedSinceTrim = 0;
+      await this.groups.keepLatest(ERROR_GROUPS_KEPT);
+    }
   }
 }
