@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
 import { rooms, type SocketRefusal } from '@shared/realtime/events.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
+import { ErrorLog } from '../error-log/error-log.service.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -38,6 +39,8 @@ export interface SendOptions {
 export class RealtimeService {
   private readonly logger = new Logger(RealtimeService.name);
   private server: RealtimeServer | null = null;
+  constructor(private readonly errorLog: ErrorLog) {}
+
   private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
 
   attach(server: RealtimeServer): void {
@@ -69,6 +72,7 @@ export class RealtimeService {
     const response = toErrorResponse(error, socket.id);
     if (response.unexpected) {
       this.logger.error(`${event} failed (socket ${socket.id}): ${error instanceof Error ? error.stack : String(error)}`);
+      this.errorLog.recordServerError(error, 'SOCKET', event);
     }
     const [{ code, message, retryAfter }] = response.errors;
     return retryAfter === undefined ? { code, message } : { code, message, retryAfter };
