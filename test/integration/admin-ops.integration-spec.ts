@@ -179,22 +179,27 @@ describe('the ledger tab', () => {
     }
   });
 
-  it('totals the credits issued, removed, spent and held as the activity made them', async () => {
+  it('totals the credits issued, taken back, spent and held as the activity made them', async () => {
+    // A negative adjustment of 3 credits on the member, written as the ledger writes it.
+    await db.query(
+      `WITH taken AS (UPDATE users SET credits = credits - 3 WHERE id = $1 RETURNING id)
+       INSERT INTO credit_ledger (user_id, account, kind, amount, idempotency_key)
+       SELECT id, 'user', 'admin_adjustment', -3, 'ops-test-adjustment' FROM taken`,
+      [member.id],
+    );
     const users = (await db.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n as number;
     const { status, body } = await admin.browser.get<LedgerTotals>(ADMIN_LEDGER_ENDPOINTS.totals);
     expect(status).toBe(200);
     const totals = body.data!;
-    const issued = Object.fromEntries(totals.issued.map((row) => [row.kind, row.credits]));
-    expect(issued).toMatchObject({ signup_bonus: users * SIGNUP_BONUS_CREDITS, purchase: 0, level_bonus: 0 });
-    expect(totals.held).toEqual({
-      members: users * SIGNUP_BONUS_CREDITS,
-      teams: 0,
-      campaigns: 0,
-      total: users * SIGNUP_BONUS_CREDITS,
-    });
+    const byKind = (rows: LedgerTotals['issued']) => Object.fromEntries(rows.map((row) => [row.kind, row.credits]));
+    expect(byKind(totals.issued)).toMatchObject({ signup_bonus: users * SIGNUP_BONUS_CREDITS, purchase: 0, admin_adjustment: 0 });
+    expect(byKind(totals.removed)).toEqual({ purchase_reversal: 0, admin_adjustment: 3 });
+    const held = users * SIGNUP_BONUS_CREDITS - 3;
+    expect(totals.held).toEqual({ members: held, teams: 0, campaigns: 0, total: held });
     expect(totals.spent.every((row) => row.credits === 0)).toBe(true);
     const sum = (rows: { credits: number }[]) => rows.reduce((total, row) => total + row.credits, 0);
     expect(sum(totals.issued) - sum(totals.removed)).toBe(totals.held.total);
+    expect((await admin.browser.post<LedgerVerification>(ADMIN_LEDGER_ENDPOINTS.verify)).body.data!.balanced).toBe(true);
   });
 });
 
