@@ -34,6 +34,7 @@ import { ReferralCommissions1795505700000 } from './1795505700000-ReferralCommis
 import { ConsentCountries1795505800000 } from './1795505800000-ConsentCountries.js';
 import { AdminAudit1795505900000 } from './1795505900000-AdminAudit.js';
 import { ContactPages1795506100000 } from './1795506100000-ContactPages.js';
+import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   ConsentCountries1795505800000,
   AdminAudit1795505900000,
   ContactPages1795506100000,
+  AdminOps1795506200000,
 ];

@@ -35,6 +35,8 @@ import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { UserSearchModule } from './user-search/user-search.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
+import { ErrorLogModule } from './error-log/error-log.module.js';
+import { AdminLedgerModule } from './admin-ledger/admin-ledger.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
@@ -105,6 +107,8 @@ export class AppModule {
         StartModule,
         GeoModule,
         ClientErrorsModule,
+        ErrorLogModule,
+        AdminLedgerModule,
         TrackingModule,
         TeamAccessModule,
         TeamsModule,

@@ -11,11 +11,25 @@ export const ADMIN_AUDIT_ACTIONS = [
   'order_charged_back',
   'contact_replied',
   'page_updated',
+  'error_resolved',
+  'ledger_verified',
+  'announcement_created',
+  'announcement_updated',
+  'announcement_deleted',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
-export type AdminAuditTargetType = 'user' | 'order' | 'contact_message' | 'site_page';
+export const ADMIN_AUDIT_TARGET_TYPES = [
+  'user',
+  'order',
+  'contact_message',
+  'site_page',
+  'error_group',
+  'ledger',
+  'announcement',
+] as const;
+export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 
 /** One row of the admin audit log, as admins read it. */
 export interface AdminAuditEntry {
@@ -33,7 +47,7 @@ export interface AdminAuditEntry {
 export const adminAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
-  targetType: z.enum(['user', 'order', 'contact_message', 'site_page']).optional(),
+  targetType: z.enum(ADMIN_AUDIT_TARGET_TYPES).optional(),
   targetId: text().trim().min(1).max(100).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

@@ -15,6 +15,15 @@ export interface Announcement {
   only: string[];
   except: string[];
   createdAt: string;
+  /** Shown from then (null: at once) until `endsAt` (null: until ended). */
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** Whether a (scheduled) announcement is within its window at `now`. */
+export function announcementIsLive(announcement: Pick<Announcement, 'startsAt' | 'endsAt'>, now: number): boolean {
+  if (announcement.startsAt !== null && Date.parse(announcement.startsAt) > now) return false;
+  return announcement.endsAt === null || Date.parse(announcement.endsAt) > now;
 }
 
 export interface AdminAnnouncement extends Announcement {

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { ADMIN_PATHS } from './adminPaths.js';
 import type { AdminOverview } from '@shared/accounts/account.answers.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { formatDateTime } from '../format/dates.js';
@@ -28,6 +30,9 @@ export function AdminOverviewView({ overview }: { overview: AdminOverview }) {
         <h2 id="admin-errors-heading" className="section-heading">
           Recent client errors
         </h2>
+        <p>
+          <Link to={ADMIN_PATHS.errors}>See every error, grouped</Link>
+        </p>
         {overview.recentClientErrors.length === 0 ? (
           <EmptyState title="No client errors recorded." />
         ) : (

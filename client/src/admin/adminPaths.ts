@@ -14,4 +14,8 @@ export const ADMIN_PATHS = {
   /** The admin-edited pages (/terms, /privacy). */
   pages: `${PATHS.admin}/pages`,
   page: (slug: string) => `${PATHS.admin}/pages/${slug}`,
+  /** Grouped client and server errors; `?state=resolved` for the resolved ones. */
+  errors: `${PATHS.admin}/errors`,
+  errorGroup: (fingerprint: string) => `${PATHS.admin}/errors/${fingerprint}`,
+  ledger: `${PATHS.admin}/ledger`,
 } as const;

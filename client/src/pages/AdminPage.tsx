@@ -8,6 +8,9 @@ import { AdminInboxTab } from '../admin/inbox/AdminInboxTab.js';
 import { ContactMessageView } from '../admin/inbox/ContactMessageView.js';
 import { AdminPagesTab, SitePageEditor } from '../admin/pages/AdminPagesTab.js';
 import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
+import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
+import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
+import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -20,6 +23,8 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.payments, label: 'Payments' },
   { to: ADMIN_PATHS.inbox, label: 'Inbox', end: false },
   { to: ADMIN_PATHS.pages, label: 'Pages', end: false },
+  { to: ADMIN_PATHS.errors, label: 'Errors', end: false },
+  { to: ADMIN_PATHS.ledger, label: 'Ledger' },
 ];
 
 function adminSection(
@@ -44,6 +49,11 @@ function adminSection(
     if (uid === 'terms' || uid === 'privacy')
       return { title: 'Edit page · Admin', screen: <SitePageEditor key={uid} slug={uid} /> };
   }
+  if (tab === 'errors' && !tab2) {
+    if (!uid) return { title: 'Errors · Admin', screen: <AdminErrorsTab /> };
+    if (/^[0-9a-f]{16}$/.test(uid)) return { title: 'Error · Admin', screen: <AdminErrorGroup key={uid} fingerprint={uid} /> };
+  }
+  if (tab === 'ledger' && !uid && !tab2) return { title: 'Ledger · Admin', screen: <AdminLedgerTab /> };
   return {
     title: 'Admin',
     screen: (

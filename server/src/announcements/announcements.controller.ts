@@ -38,17 +38,18 @@ export class AnnouncementsController {
   @Put('admin/announcements/:id')
   @Auth('admin')
   update(
+    @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body(new ZodValidationPipe(announcementSchema)) payload: AnnouncementPayload,
   ): Promise<Announcement> {
-    return this.announcements.update(id, payload);
+    return this.announcements.update(id, payload, auth.user.id);
   }
 
   @Post('admin/announcements/:id/end')
   @HttpCode(200)
   @Auth('admin')
-  async end(@Param('id', IdPipe) id: number): Promise<null> {
-    await this.announcements.end(id);
+  async end(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<null> {
+    await this.announcements.end(id, auth.user.id);
     return null;
   }
 }

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
-import type { AnnouncementPayload } from '@shared/announcements/announcement.schema.js';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import type { announcementSchema } from '@shared/announcements/announcement.schema.js';
+import type { z } from 'zod';
 import { AnnouncementEntity } from './announcement.entity.js';
+
+export type AnnouncementValues = z.output<typeof announcementSchema>;
+
+const stored = ({ startsAt, endsAt, ...values }: AnnouncementValues) => ({
+  ...values,
+  startsAt: startsAt === null ? null : new Date(startsAt),
+  endsAt: endsAt === null ? null : new Date(endsAt),
+});
 
 /** Site announcements and the members who dismissed them (`announcements`, `announcement_dismissals`). */
 @Injectable()
@@ -23,20 +32,21 @@ export class AnnouncementsRepository {
     return this.announcements.findOneBy({ id });
   }
 
-  create(values: AnnouncementPayload, createdBy: number): Promise<AnnouncementEntity> {
-    return this.announcements.save({ ...values, createdBy, endedAt: null });
+  findForUpdate(manager: EntityManager, id: number): Promise<AnnouncementEntity | null> {
+    return manager.getRepository(AnnouncementEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  replace(existing: AnnouncementEntity, values: AnnouncementPayload): Promise<AnnouncementEntity> {
-    return this.announcements.save({ ...existing, ...values });
+  create(manager: EntityManager, values: AnnouncementValues, createdBy: number): Promise<AnnouncementEntity> {
+    return manager.getRepository(AnnouncementEntity).save({ ...stored(values), createdBy, endedAt: null });
+  }
+
+  replace(manager: EntityManager, existing: AnnouncementEntity, values: AnnouncementValues): Promise<AnnouncementEntity> {
+    return manager.getRepository(AnnouncementEntity).save({ ...existing, ...stored(values) });
   }
 
   /** False when there is no such announcement or it has already ended. */
-  async end(id: number): Promise<boolean> {
-    const [, changed] = await this.announcements.query(
-      `UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`,
-      [id],
-    );
+  async end(manager: EntityManager, id: number): Promise<boolean> {
+    const [, changed] = await manager.query(`UPDATE announcements SET ended_at = now() WHERE id = $1 AND ended_at IS NULL`, [id]);
     return changed > 0;
   }
 

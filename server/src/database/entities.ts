@@ -43,6 +43,7 @@ import { RollupWatermarkEntity } from '../stats/rollup-watermark.entity.js';
 import { TrackingCountedEntity } from '../tracking/tracking-counted.entity.js';
 import { TrackingSaltEntity } from '../tracking/tracking-salt.entity.js';
 import { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
+import { ErrorGroupEntity } from '../error-log/error-group.entity.js';
 
 /**
  * Every entity, listed once for the app and the migration CLI: one per table the migrations
@@ -96,4 +97,5 @@ export const ENTITIES = [
   ContactMessageEntity,
   ContactReplyEntity,
   SitePageEntity,
+  ErrorGroupEntity,
 ];

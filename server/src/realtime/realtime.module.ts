@@ -1,8 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { ErrorLogModule } from '../error-log/error-log.module.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimeService } from './realtime.service.js';
 
 @Global()
-@Module({ providers: [RealtimeService, RealtimeGateway, LiveDataService], exports: [RealtimeService, LiveDataService] })
+@Module({
+  imports: [ErrorLogModule],
+  providers: [RealtimeService, RealtimeGateway, LiveDataService],
+  exports: [RealtimeService, LiveDataService],
+})
 export class RealtimeModule {}

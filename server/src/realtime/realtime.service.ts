@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
 import { rooms, type SocketRefusal } from '@shared/realtime/events.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
+import { ErrorLog } from '../error-log/error-log.service.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -23,6 +24,11 @@ export interface SendOptions {
    * X-Socket-Id header), or the members who dismissed an announcement.
    */
   except?: (string | null)[];
+  /**
+   * Only this process's sockets: for events every process sends on its own (e.g. from a timer
+   * each one runs), which the adapter must not repeat to the others.
+   */
+  local?: boolean;
 }
 
 /**
@@ -33,6 +39,8 @@ export interface SendOptions {
 export class RealtimeService {
   private readonly logger = new Logger(RealtimeService.name);
   private server: RealtimeServer | null = null;
+  constructor(private readonly errorLog: ErrorLog) {}
+
   private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
 
   attach(server: RealtimeServer): void {
@@ -64,6 +72,7 @@ export class RealtimeService {
     const response = toErrorResponse(error, socket.id);
     if (response.unexpected) {
       this.logger.error(`${event} failed (socket ${socket.id}): ${error instanceof Error ? error.stack : String(error)}`);
+      this.errorLog.recordServerError(error, 'SOCKET', event);
     }
     const [{ code, message, retryAfter }] = response.errors;
     return retryAfter === undefined ? { code, message } : { code, message, retryAfter };
@@ -77,9 +86,10 @@ export class RealtimeService {
     this.emit(room, event, args, options);
   }
 
-  sendToAll<E extends EventName>(event: E, args: EventArgs<E>): void {
+  sendToAll<E extends EventName>(event: E, args: EventArgs<E>, options: Pick<SendOptions, 'local'> = {}): void {
     if (!this.server) return;
-    (this.server.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
+    const target = options.local ? this.server.local : this.server;
+    (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
 
   /** Ends the connections of revoked sessions, in every process. */
@@ -108,7 +118,8 @@ export class RealtimeService {
   private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>, options: SendOptions): void {
     if (!this.server) return;
     const except = (options.except ?? []).filter((name): name is string => Boolean(name));
-    const target = except.length ? this.server.to(room).except(except) : this.server.to(room);
+    const server = options.local ? this.server.local : this.server;
+    const target = except.length ? server.to(room).except(except) : server.to(room);
     (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
 }

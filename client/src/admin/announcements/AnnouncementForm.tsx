@@ -89,6 +89,18 @@ export function AnnouncementForm({
           spellCheck={false}
           {...control('except')}
         />
+        <TextField
+          label="Show from (optional)"
+          hint="Leave empty to show it as soon as it is published."
+          type="datetime-local"
+          {...form.field('startsAt')}
+        />
+        <TextField
+          label="Show until (optional)"
+          hint="Leave empty to show it until you end it."
+          type="datetime-local"
+          {...form.field('endsAt')}
+        />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} busyLabel={editing === null ? 'Publishing…' : 'Saving…'}>
             {editing === null ? 'Publish' : 'Save changes'}
@@ -106,6 +118,8 @@ export function AnnouncementForm({
           classContext: payload.classContext ?? 'info',
           only: payload.only ?? [],
           except: payload.except ?? [],
+          startsAt: payload.startsAt ?? null,
+          endsAt: payload.endsAt ?? null,
         }}
       />
     </div>

@@ -78,6 +78,8 @@ function AnnouncementRow({ announcement, onEnded }: { announcement: AdminAnnounc
       value: `${announcement.dismissals.toLocaleString()} ${announcement.dismissals === 1 ? 'member' : 'members'}`,
     },
     { label: 'Published', value: formatDateTime(announcement.createdAt) },
+    ...(announcement.startsAt ? [{ label: 'Shown from', value: formatDateTime(announcement.startsAt) }] : []),
+    ...(announcement.endsAt ? [{ label: 'Shown until', value: formatDateTime(announcement.endsAt) }] : []),
     ...(announcement.endedAt ? [{ label: 'Ended', value: formatDateTime(announcement.endedAt) }] : []),
   ];
   return (

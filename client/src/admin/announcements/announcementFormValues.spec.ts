@@ -56,6 +56,8 @@ describe('the announcement form', () => {
       only: ['/', '/signup'],
       except: [],
       createdAt: '2026-01-01T00:00:00.000Z',
+      startsAt: null,
+      endsAt: null,
     };
     expect(announcementToFormValues(stored)).toEqual({
       heading: 'Hi',
@@ -67,6 +69,8 @@ describe('the announcement form', () => {
       auth: 'visitors',
       only: '/\n/signup',
       except: '',
+      startsAt: '',
+      endsAt: '',
     });
   });
 });

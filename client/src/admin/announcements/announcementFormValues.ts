@@ -14,6 +14,9 @@ export interface AnnouncementFormValues {
   auth: string;
   only: string;
   except: string;
+  /** datetime-local values (the admin's own time zone); empty: no limit. */
+  startsAt: string;
+  endsAt: string;
 }
 
 export type AnnouncementField = keyof AnnouncementFormValues & string;
@@ -28,6 +31,8 @@ export const ANNOUNCEMENT_FIELDS: readonly AnnouncementField[] = [
   'auth',
   'only',
   'except',
+  'startsAt',
+  'endsAt',
 ];
 
 export const EMPTY_ANNOUNCEMENT: AnnouncementFormValues = {
@@ -40,7 +45,24 @@ export const EMPTY_ANNOUNCEMENT: AnnouncementFormValues = {
   auth: 'all',
   only: '',
   except: '',
+  startsAt: '',
+  endsAt: '',
 };
+
+/** A stored moment as a datetime-local value in this browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as the moment it means here; text that is no date is sent as typed, for the schema to refuse. */
+function fromLocalInput(value: string): string | null {
+  if (value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
 
 export function announcementToFormValues(announcement: Announcement): AnnouncementFormValues {
   return {
@@ -53,6 +75,8 @@ export function announcementToFormValues(announcement: Announcement): Announceme
     auth: announcement.auth,
     only: announcement.only.join('\n'),
     except: announcement.except.join('\n'),
+    startsAt: toLocalInput(announcement.startsAt),
+    endsAt: toLocalInput(announcement.endsAt),
   };
 }
 
@@ -76,6 +100,8 @@ export function announcementPayload(values: AnnouncementFormValues): Announcemen
     auth: values.auth as AnnouncementPayload['auth'],
     only: pathLines(values.only).map((entry) => entry.path),
     except: pathLines(values.except).map((entry) => entry.path),
+    startsAt: fromLocalInput(values.startsAt),
+    endsAt: fromLocalInput(values.endsAt),
   };
 }
 

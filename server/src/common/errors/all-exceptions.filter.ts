@@ -1,6 +1,7 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import { ErrorLog } from '../../error-log/error-log.service.js';
 import { WebsiteSettingsService } from '../../website/website-settings.service.js';
 import { replyWithError } from './error-reply.js';
 import { toErrorResponse } from './error-response.js';
@@ -17,7 +18,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
   private lastUnavailableWarningAt = 0;
 
-  constructor(private readonly website: WebsiteSettingsService) {}
+  constructor(
+    private readonly website: WebsiteSettingsService,
+    private readonly errorLog: ErrorLog,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     // Socket handlers answer their own errors through acknowledgements.
@@ -29,6 +33,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.unexpected) {
       const stack = exception instanceof Error ? exception.stack : String(exception);
       this.logger.error(`Unexpected error in ${request.method} ${request.url} (request ${request.id})`, stack);
+      this.errorLog.recordServerError(exception, request.method, request.url);
+    } else if (response.status >= 500 && response.errors[0]?.code !== ErrorCode.Unavailable) {
+      this.errorLog.recordServerError(exception, request.method, request.url);
     } else if (response.errors[0]?.code === ErrorCode.Unavailable) {
       this.warnUnavailable(exception);
     }

@@ -1,0 +1,86 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { settleAnimations } from './helpers.js';
+import { expect, openAs, test } from './realtime-helpers.js';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** Fits a 375 px screen and has no serious or critical axe violation. */
+async function expectPhoneReadyAndAccessible(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+    'wider than the screen',
+  ).toBe(false);
+  await settleAnimations(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
+
+test.describe('the admin Errors and Ledger tabs', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('lists a crash grouped, shows it in full and marks it resolved', async ({ browser, app, admin }) => {
+    const page = await openAs(browser, app.url, admin, '/admin');
+    const message = `E2E crash ${Date.now()}`;
+    for (const id of [1, 2]) {
+      const logged = await page.request.post('/data/log_error', {
+        headers: XHR,
+        data: {
+          type: 'render',
+          url: `${app.url}/feed`,
+          stacktrace: `TypeError: ${message} in post ${id}\n    at FeedItem (${app.url}/assets/index.js:1:${id})`,
+        },
+      });
+      expect(logged.status()).toBe(200);
+    }
+
+    await page.getByRole('link', { name: 'Errors' }).click();
+    await expect(page).toHaveURL(/\/admin\/errors$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Errors' })).toBeVisible();
+    const group = page.getByTestId('admin-error-group').filter({ hasText: 'in post #' }).first();
+    await expect(group).toContainText('2 times');
+    await expectPhoneReadyAndAccessible(page);
+
+    await group.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('in post #');
+    await expect(page.getByText(`${app.url}/feed`)).toBeVisible();
+    await expectPhoneReadyAndAccessible(page);
+    await page.getByRole('button', { name: 'Mark resolved' }).click();
+    await expect(page.getByText(/^Resolved /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark resolved' })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('runs the ledger check and shows the totals', async ({ browser, app, admin }) => {
+    const page = await openAs(browser, app.url, admin, '/admin/ledger');
+    await expect(page.getByRole('heading', { level: 2, name: 'Ledger' })).toBeVisible();
+    await expect(page.getByTestId('ledger-totals')).toContainText('Welcome bonus');
+    await page.getByRole('button', { name: 'Run the ledger check' }).click();
+    const result = page.getByTestId('ledger-result');
+    await expect(result).toContainText('The ledger is balanced');
+    await expect(result).toBeFocused();
+    await expectPhoneReadyAndAccessible(page);
+    await page.context().close();
+  });
+
+  test('previews an announcement as a chosen viewer on a chosen page, with its schedule', async ({ browser, app, admin }) => {
+    const page = await openAs(browser, app.url, admin, '/admin/announcements/new');
+    await page.getByLabel('Heading', { exact: true }).fill('Visitors only news');
+    await page.getByLabel('Content', { exact: true }).fill('Sign up this week.');
+    await page.getByRole('radio', { name: 'Logged-out visitors' }).check();
+    await page.getByLabel('Only on these pages (optional)').fill('/home');
+    await page.getByLabel('Show from (optional)').fill('2031-05-01T09:00');
+
+    const preview = page.getByTestId('announcement-preview');
+    await page.getByLabel('Preview as').selectOption('members');
+    await expect(preview).toContainText('A logged-in member on this page would not see it.');
+    await page.getByLabel('Preview as').selectOption('visitors');
+    await page.getByLabel('On the page (optional)').fill('/settings');
+    await expect(preview).toContainText('does not show on /settings');
+    await page.getByLabel('On the page (optional)').fill('/home');
+    await expect(preview).toContainText('Visitors only news');
+    await expect(page.getByText(/Shown from .*2031/)).toBeVisible();
+    await expectPhoneReadyAndAccessible(page);
+    await page.context().close();
+  });
+});
