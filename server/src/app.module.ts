@@ -20,6 +20,7 @@ import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
+import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
@@ -81,6 +82,7 @@ export class AppModule {
         BookmarksModule,
         AdminAuditModule,
         AdminModule,
+        AdminUsersModule,
         DevModule,
         CreditsModule,
         BillingModule,

@@ -5,7 +5,18 @@ import { text } from '../validation/text.js';
  * What an admin did. Every admin action writes one row of the audit log (who, what, when, the
  * target, and what it was before and after), which admins read at ADMIN_AUDIT_ENDPOINTS.audit.
  */
-export const ADMIN_AUDIT_ACTIONS = ['earning_restored', 'order_refunded', 'order_charged_back'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'earning_restored',
+  'order_refunded',
+  'order_charged_back',
+  'credits_adjusted',
+  'earning_stopped',
+  'login_suspended',
+  'login_restored',
+  'role_changed',
+  'message_sent',
+  'password_reset_sent',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** What an audited action was done to. */
