@@ -8,4 +8,10 @@ export const ADMIN_PATHS = {
   announcement: (id: number) => `${PATHS.admin}/announcements/${id}`,
   /** Every order; `?state=shortfall` lists the reversed ones whose credits were already spent. */
   payments: `${PATHS.admin}/payments`,
+  /** Members; the search and filters are in the query (see adminUsersQuery.ts). */
+  users: `${PATHS.admin}/users`,
+  /** One member's page; `tab` is one of ADMIN_USER_TABS, or none for the profile. */
+  user: (id: number, tab?: string) => `${PATHS.admin}/users/${id}${tab ? `/${tab}` : ''}`,
+  /** The admin audit log; `?action`, `?targetType&targetId` filter it. */
+  audit: `${PATHS.admin}/audit`,
 } as const;

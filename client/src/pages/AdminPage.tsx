@@ -1,10 +1,14 @@
 import type { ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { ADMIN_USER_TABS, type AdminUserTab } from '@shared/admin/users.js';
 import { AdminOverviewTab } from '../admin/AdminOverviewTab.js';
 import { ADMIN_PATHS } from '../admin/adminPaths.js';
 import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
 import { AnnouncementsAdmin } from '../admin/announcements/AnnouncementsAdmin.js';
 import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
+import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
+import { AdminUserPage } from '../admin/users/AdminUserPage.js';
+import { AdminUsersTab } from '../admin/users/AdminUsersTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -15,12 +19,15 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.overview, label: 'Overview' },
   { to: ADMIN_PATHS.announcements, label: 'Announcements', end: false },
   { to: ADMIN_PATHS.payments, label: 'Payments' },
+  { to: ADMIN_PATHS.users, label: 'Users', end: false },
+  { to: ADMIN_PATHS.audit, label: 'Audit' },
 ];
 
 function adminSection(
   tab: string | undefined,
   uid: string | undefined,
   tab2: string | undefined,
+  search: string,
 ): { title: string; screen: ReactElement } {
   if (!tab) return { title: 'Admin', screen: <AdminOverviewTab /> };
   if (tab === 'announcements' && !tab2) {
@@ -30,6 +37,16 @@ function adminSection(
       return { title: 'Edit announcement · Admin', screen: <AnnouncementEditor key={uid} id={Number(uid)} /> };
   }
   if (tab === 'payments' && !uid && !tab2) return { title: 'Payments · Admin', screen: <AdminPaymentsTab /> };
+  if (tab === 'users') {
+    if (!uid && !tab2) return { title: 'Users · Admin', screen: <AdminUsersTab /> };
+    const userTab = tab2 && (ADMIN_USER_TABS as readonly string[]).includes(tab2) ? (tab2 as AdminUserTab) : null;
+    if (uid && /^\d{1,9}$/.test(uid) && (!tab2 || userTab))
+      return {
+        title: 'Member · Admin',
+        screen: <AdminUserPage key={uid} id={Number(uid)} tab={userTab} search={search} />,
+      };
+  }
+  if (tab === 'audit' && !uid && !tab2) return { title: 'Audit log · Admin', screen: <AdminAuditTab /> };
   return {
     title: 'Admin',
     screen: (
@@ -43,7 +60,8 @@ function adminSection(
 /** The admin area (RouteGate already keeps everyone else out): /admin/:tab?/:uid?/:tab2?. */
 export default function AdminPage() {
   const { tab, uid, tab2 } = useParams();
-  const { title, screen } = adminSection(tab, uid, tab2);
+  const { search } = useLocation();
+  const { title, screen } = adminSection(tab, uid, tab2, search);
   usePageTitle(title);
   return (
     <div className="page admin">

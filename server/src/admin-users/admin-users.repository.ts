@@ -146,7 +146,14 @@ export class AdminUsersRepository {
     limit: number,
     offset: number,
   ): Promise<{
-    rows: { id: string; kind: LedgerKind; amount: string; campaign_id: number | null; team_id: number | null; created_at: Date }[];
+    rows: {
+      id: string;
+      kind: LedgerKind;
+      amount: string;
+      campaign_id: number | null;
+      team_id: number | null;
+      created_at: Date;
+    }[];
     total: number;
   }> {
     const rows: {
@@ -166,9 +173,9 @@ export class AdminUsersRepository {
     return { rows, total: rows[0]?.total ?? 0 };
   }
 
-  async activeSessions(userId: number): Promise<
-    { id: string; user_agent: string; ip: string; created_at: Date; last_seen_at: Date; expires_at: Date }[]
-  > {
+  async activeSessions(
+    userId: number,
+  ): Promise<{ id: string; user_agent: string; ip: string; created_at: Date; last_seen_at: Date; expires_at: Date }[]> {
     return this.dataSource.query(
       `SELECT id, user_agent, ip, created_at, last_seen_at, expires_at FROM sessions
         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()

@@ -165,11 +165,18 @@ export class AdminUsersService {
         { account: 'user', userId, amount, kind: 'admin_adjustment' },
       ]);
       if (moved) {
-        await this.record(manager, adminId, userId, 'credits_adjusted', { credits: member.credits }, {
-          credits: member.credits + amount,
-          amount,
-          reason,
-        });
+        await this.record(
+          manager,
+          adminId,
+          userId,
+          'credits_adjusted',
+          { credits: member.credits },
+          {
+            credits: member.credits + amount,
+            amount,
+            reason,
+          },
+        );
       }
     });
     await this.liveData.pushCredits(userId);
