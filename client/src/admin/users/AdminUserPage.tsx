@@ -1,12 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  ADMIN_USER_ENDPOINTS,
-  type AdminUserProfile,
-  type AdminUserTab,
-  type AdminUserTabAnswers,
-} from '@shared/admin/users.js';
+import { ADMIN_USER_ENDPOINTS, type AdminUserProfile, type AdminUserTab, type AdminUserTabAnswers } from '@shared/admin/users.js';
 import { LEDGER_KIND_LABELS } from '@shared/credits/credits.js';
 import { useApiData } from '../../api/useApiData.js';
 import { EmptyState } from '../../feedback/EmptyState.js';
@@ -74,7 +69,8 @@ export function AdminUserPage({ id, tab, search }: { id: number; tab: AdminUserT
           <UserActions user={user} selfId={self?.id ?? null} onChanged={profile.reload} />
         </>
       ) : (
-        <UserTab id={id} tab={tab} page={pageOf(search)} />
+        // Keyed by tab: each tab's answer has its own shape, never read as another's.
+        <UserTab key={tab} id={id} tab={tab} page={pageOf(search)} />
       )}
     </section>
   );
@@ -202,7 +198,12 @@ function UserTab({ id, tab, page }: { id: number; tab: AdminUserTab; page: numbe
         <Table
           caption="Orders, newest first"
           head={['Ordered', 'Item', 'Price', 'State']}
-          rows={data.items.map((row) => [formatDateTime(row.createdAt), row.itemName, formatPrice(row.amountMinor, row.currency), row.state])}
+          rows={data.items.map((row) => [
+            formatDateTime(row.createdAt),
+            row.itemName,
+            formatPrice(row.amountMinor, row.currency),
+            row.state,
+          ])}
           empty="No orders."
           pager={<Pager page={data.page} pages={data.pages} pathFor={pathFor} label="Order pages" />}
         />

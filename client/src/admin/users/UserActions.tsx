@@ -283,7 +283,7 @@ function ConfirmButton({
   const openModal = useSetAtom(openModalAtom);
   const closeModal = useSetAtom(closeModalAtom);
   const open = () => {
-    const id = `admin-confirm-${label}`;
+    const id = `admin-confirm-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
     openModal({
       id,
       header,
