@@ -108,7 +108,10 @@ test.describe('on a 375 px wide phone', () => {
     await expect(page.getByRole('table', { name: /Credit ledger/ })).toContainText('Adjustment by the team');
     await expectFitsAndAxeClean(page, 'the ledger tab');
     for (const tab of ['Sessions', 'Surf evidence', 'Teams', 'Orders', 'Referrals']) {
-      await page.getByRole('navigation', { name: `${member.username}’s sections` }).getByRole('link', { name: tab }).click();
+      await page
+        .getByRole('navigation', { name: `${member.username}’s sections` })
+        .getByRole('link', { name: tab })
+        .click();
       await expectFitsAndAxeClean(page, `the ${tab} tab`);
     }
 

@@ -84,7 +84,13 @@ export function AdminAuditTab() {
                 <dl className="admin-facts">
                   <div>
                     <dt>By</dt>
-                    <dd>{entry.admin ? <Link to={ADMIN_PATHS.user(entry.admin.id)}>{entry.admin.username}</Link> : 'A removed admin'}</dd>
+                    <dd>
+                      {entry.admin ? (
+                        <Link to={ADMIN_PATHS.user(entry.admin.id)}>{entry.admin.username}</Link>
+                      ) : (
+                        'A removed admin'
+                      )}
+                    </dd>
                   </div>
                   <div>
                     <dt>Target</dt>

@@ -2,7 +2,9 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_USER_ENDPOINTS, type AdminUserProfile, type AdminUserTab, type AdminUserTabAnswers } from '@shared/admin/users.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import { LEDGER_KIND_LABELS } from '@shared/credits/credits.js';
+import { hasErrorCode } from '../../api/errorCodes.js';
 import { useApiData } from '../../api/useApiData.js';
 import { EmptyState } from '../../feedback/EmptyState.js';
 import { ErrorState } from '../../feedback/ErrorState.js';
@@ -41,7 +43,7 @@ export function AdminUserPage({ id, tab, search }: { id: number; tab: AdminUserT
   }));
 
   if (profile.failure) {
-    return profile.failure.status === 404 ? (
+    return hasErrorCode(profile.failure.errors, ErrorCode.NotFound) ? (
       <EmptyState title="There is no member with this id.">
         <Link to={ADMIN_PATHS.users}>Back to the users</Link>
       </EmptyState>

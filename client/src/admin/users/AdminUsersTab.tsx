@@ -71,8 +71,20 @@ export function AdminUsersTab() {
             value={draft.risk}
             onChange={(event) => set('risk')(event.target.value)}
           />
-          <TextField label="Signed up from" name="from" type="date" value={draft.from} onChange={(event) => set('from')(event.target.value)} />
-          <TextField label="Signed up to" name="to" type="date" value={draft.to} onChange={(event) => set('to')(event.target.value)} />
+          <TextField
+            label="Signed up from"
+            name="from"
+            type="date"
+            value={draft.from}
+            onChange={(event) => set('from')(event.target.value)}
+          />
+          <TextField
+            label="Signed up to"
+            name="to"
+            type="date"
+            value={draft.to}
+            onChange={(event) => set('to')(event.target.value)}
+          />
           <TextField
             label="Referred by (username)"
             name="referrer"

@@ -174,7 +174,8 @@ function AdjustCredits({
     if (busy) return;
     const value = Number(amount.trim());
     const errors: { amount?: string; reason?: string } = {};
-    if (!/^-?\d{1,10}$/.test(amount.trim()) || value === 0) errors.amount = 'Enter a whole number other than 0; negative takes credits.';
+    if (!/^-?\d{1,10}$/.test(amount.trim()) || value === 0)
+      errors.amount = 'Enter a whole number other than 0; negative takes credits.';
     if (reason.trim().length < 3) errors.reason = 'Please give a reason.';
     setFieldErrors(errors);
     if (errors.amount || errors.reason) return;
