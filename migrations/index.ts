@@ -33,6 +33,7 @@ import { LevelCampaignLimits1795505600000 } from './1795505600000-LevelCampaignL
 import { ReferralCommissions1795505700000 } from './1795505700000-ReferralCommissions.js';
 import { ConsentCountries1795505800000 } from './1795505800000-ConsentCountries.js';
 import { AdminAudit1795505900000 } from './1795505900000-AdminAudit.js';
+import { LoginSuspension1795506000000 } from './1795506000000-LoginSuspension.js';
 import { ContactPages1795506100000 } from './1795506100000-ContactPages.js';
 import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
 
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   ReferralCommissions1795505700000,
   ConsentCountries1795505800000,
   AdminAudit1795505900000,
+  LoginSuspension1795506000000,
   ContactPages1795506100000,
   AdminOps1795506200000,
 ];

@@ -22,6 +22,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { SitePagesModule } from './site-pages/site-pages.module.js';
+import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
@@ -87,6 +88,7 @@ export class AppModule {
         AdminModule,
         ContactModule,
         SitePagesModule,
+        AdminUsersModule,
         DevModule,
         CreditsModule,
         BillingModule,

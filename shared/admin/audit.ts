@@ -16,8 +16,36 @@ export const ADMIN_AUDIT_ACTIONS = [
   'announcement_created',
   'announcement_updated',
   'announcement_deleted',
+  'credits_adjusted',
+  'earning_stopped',
+  'login_suspended',
+  'login_restored',
+  'role_changed',
+  'message_sent',
+  'password_reset_sent',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+/** How the audit log names each action. */
+export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
+  earning_restored: 'Earning restored',
+  earning_stopped: 'Earning stopped',
+  order_refunded: 'Order refunded',
+  order_charged_back: 'Chargeback recorded',
+  credits_adjusted: 'Credits adjusted',
+  login_suspended: 'Login suspended',
+  login_restored: 'Login restored',
+  role_changed: 'Role changed',
+  message_sent: 'Message sent',
+  password_reset_sent: 'Password reset sent',
+  contact_replied: 'Contact message answered',
+  page_updated: 'Page edited',
+  error_resolved: 'Error resolved',
+  ledger_verified: 'Ledger checked',
+  announcement_created: 'Announcement created',
+  announcement_updated: 'Announcement edited',
+  announcement_deleted: 'Announcement ended',
+};
 
 /** What an audited action was done to. */
 export const ADMIN_AUDIT_TARGET_TYPES = [

@@ -73,6 +73,14 @@ export const ErrorCode = {
   OrderNotReversible: 'order_not_reversible',
   /** The call needs a current team (`X-Current-Team`), and none was chosen. */
   TeamRequired: 'team_required',
+  /** The account's login is suspended by an admin: no login, no session. */
+  LoginSuspended: 'login_suspended',
+  /** An admin credit adjustment would take the balance below zero; nothing was changed. */
+  BalanceBelowZero: 'balance_below_zero',
+  /** An admin cannot change their own role or suspend their own login. */
+  OwnAccount: 'own_account',
+  /** The site must keep at least one admin. */
+  LastAdmin: 'last_admin',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -112,4 +120,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   payment_provider_failed: 502,
   order_not_reversible: 409,
   team_required: 400,
+  login_suspended: 403,
+  balance_below_zero: 409,
+  own_account: 409,
+  last_admin: 409,
 };

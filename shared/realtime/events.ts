@@ -58,6 +58,11 @@ export interface ServerToClientEvents {
   /** This tab's surf ticket was taken over by another tab (one open ticket per member). */
   'surf:replaced': (change: { ticketId: string }) => void;
   /**
+   * To every tab of the member: an admin stopped their earning. An open surf bar asks for its
+   * next post at once and is answered with the `earning_blocked` empty state.
+   */
+  'surf:stopped': (change: { reason: 'earning_blocked' }) => void;
+  /**
    * The owner's campaigns' current figures, after views were paid (at most one push a second per
    * owner, at once when a campaign runs out of credits) or after the owner changed one in a tab.
    * The owner is the member (to their tabs acting for no team) or a team (to the tabs acting for it).

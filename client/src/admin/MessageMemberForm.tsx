@@ -20,11 +20,15 @@ const messagePayload = (values: MessageValues): AdminMessagePayload => ({
 
 const memberIdOf = (value: string): number | null => (/^\s*\d{1,9}\s*$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
-/** Sends one member a notification: it appears at once in their open tabs and in /notifications. */
-export function MessageMemberForm() {
+/**
+ * Sends one member a notification: it appears at once in their open tabs and in /notifications.
+ * Given `member` (a member's admin page), it writes to them and asks for no id.
+ */
+export function MessageMemberForm({ member }: { member?: { id: number; username: string } } = {}) {
   const [sent, setSent] = useState<string | null>(null);
+  const start = member ? { ...EMPTY, memberId: String(member.id) } : EMPTY;
   const form = useForm<MessageValues, NotificationItem>({
-    initialValues: EMPTY,
+    initialValues: start,
     validate: (values) => ({
       ...schemaFieldErrors(adminMessageSchema, messagePayload(values), ['heading', 'body', 'link'] as const),
       ...(memberIdOf(values.memberId) === null ? { memberId: { message: 'Enter the member’s id, a whole number.' } } : {}),
@@ -35,15 +39,15 @@ export function MessageMemberForm() {
         messagePayload(values),
       ),
     onSuccess: (_notification, values) => {
-      form.reset(EMPTY);
-      setSent(`Sent to member ${memberIdOf(values.memberId)}.`);
+      form.reset(start);
+      setSent(member ? `Sent to ${member.username}.` : `Sent to member ${memberIdOf(values.memberId)}.`);
     },
   });
   const body = form.field('body');
   return (
     <section aria-labelledby="admin-message-heading">
       <h2 id="admin-message-heading" className="section-heading">
-        Message a member
+        {member ? `Message ${member.username}` : 'Message a member'}
       </h2>
       <form
         ref={form.formRef}
@@ -55,7 +59,7 @@ export function MessageMemberForm() {
         }}
       >
         <FormAlert errors={form.formErrors} />
-        <TextField label="Member id" inputMode="numeric" autoComplete="off" {...form.field('memberId')} />
+        {!member && <TextField label="Member id" inputMode="numeric" autoComplete="off" {...form.field('memberId')} />}
         <TextField label="Heading" autoComplete="off" {...form.field('heading')} />
         <TextAreaField
           label="Message"

@@ -18,4 +18,10 @@ export const ADMIN_PATHS = {
   errors: `${PATHS.admin}/errors`,
   errorGroup: (fingerprint: string) => `${PATHS.admin}/errors/${fingerprint}`,
   ledger: `${PATHS.admin}/ledger`,
+  /** Members; the search and filters are in the query (see adminUsersQuery.ts). */
+  users: `${PATHS.admin}/users`,
+  /** One member's page; `tab` is one of ADMIN_USER_TABS, or none for the profile. */
+  user: (id: number, tab?: string) => `${PATHS.admin}/users/${id}${tab ? `/${tab}` : ''}`,
+  /** The admin audit log; `?action`, `?targetType&targetId` filter it. */
+  audit: `${PATHS.admin}/audit`,
 } as const;

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { ADMIN_USER_TABS, type AdminUserTab } from '@shared/admin/users.js';
 import { AdminOverviewTab } from '../admin/AdminOverviewTab.js';
 import { ADMIN_PATHS } from '../admin/adminPaths.js';
 import { AnnouncementEditor } from '../admin/announcements/AnnouncementEditor.js';
@@ -11,6 +12,9 @@ import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
 import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
 import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
 import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
+import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
+import { AdminUserPage } from '../admin/users/AdminUserPage.js';
+import { AdminUsersTab } from '../admin/users/AdminUsersTab.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -25,12 +29,15 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.pages, label: 'Pages', end: false },
   { to: ADMIN_PATHS.errors, label: 'Errors', end: false },
   { to: ADMIN_PATHS.ledger, label: 'Ledger' },
+  { to: ADMIN_PATHS.users, label: 'Users', end: false },
+  { to: ADMIN_PATHS.audit, label: 'Audit' },
 ];
 
 function adminSection(
   tab: string | undefined,
   uid: string | undefined,
   tab2: string | undefined,
+  search: string,
 ): { title: string; screen: ReactElement } {
   if (!tab) return { title: 'Admin', screen: <AdminOverviewTab /> };
   if (tab === 'announcements' && !tab2) {
@@ -54,6 +61,16 @@ function adminSection(
     if (/^[0-9a-f]{16}$/.test(uid)) return { title: 'Error · Admin', screen: <AdminErrorGroup key={uid} fingerprint={uid} /> };
   }
   if (tab === 'ledger' && !uid && !tab2) return { title: 'Ledger · Admin', screen: <AdminLedgerTab /> };
+  if (tab === 'users') {
+    if (!uid && !tab2) return { title: 'Users · Admin', screen: <AdminUsersTab /> };
+    const userTab = tab2 && (ADMIN_USER_TABS as readonly string[]).includes(tab2) ? (tab2 as AdminUserTab) : null;
+    if (uid && /^\d{1,9}$/.test(uid) && (!tab2 || userTab))
+      return {
+        title: 'Member · Admin',
+        screen: <AdminUserPage key={uid} id={Number(uid)} tab={userTab} search={search} />,
+      };
+  }
+  if (tab === 'audit' && !uid && !tab2) return { title: 'Audit log · Admin', screen: <AdminAuditTab /> };
   return {
     title: 'Admin',
     screen: (
@@ -67,7 +84,8 @@ function adminSection(
 /** The admin area (RouteGate already keeps everyone else out): /admin/:tab?/:uid?/:tab2?. */
 export default function AdminPage() {
   const { tab, uid, tab2 } = useParams();
-  const { title, screen } = adminSection(tab, uid, tab2);
+  const { search } = useLocation();
+  const { title, screen } = adminSection(tab, uid, tab2, search);
   usePageTitle(title);
   return (
     <div className="page admin">

@@ -101,6 +101,7 @@ export async function connectRealtime(
   next.on('group:members', receiveGroupMembers);
   next.on('teams:changed', receiveTeamsChanged);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
+  next.on('surf:stopped', () => stoppedListeners.forEach((listener) => listener()));
   next.connect();
 }
 
@@ -121,6 +122,14 @@ const replacedListeners = new Set<(ticketId: string) => void>();
 export function onSurfReplaced(listener: (ticketId: string) => void): () => void {
   replacedListeners.add(listener);
   return () => replacedListeners.delete(listener);
+}
+
+const stoppedListeners = new Set<() => void>();
+
+/** Calls `listener` when an admin stops the member's earning (`surf:stopped`); answers the unsubscribe. */
+export function onSurfStopped(listener: () => void): () => void {
+  stoppedListeners.add(listener);
+  return () => stoppedListeners.delete(listener);
 }
 
 export function disconnectRealtime(): void {

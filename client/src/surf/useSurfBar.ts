@@ -6,7 +6,7 @@ import { isSuccess } from '../forms/fieldErrors.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
-import { claimView, onSurfReplaced } from '../realtime/realtimeConnection.js';
+import { claimView, onSurfReplaced, onSurfStopped } from '../realtime/realtimeConnection.js';
 import { buildClickTelemetry } from './clickTelemetry.js';
 import { msUntilNextTick } from './countdown.js';
 import { canClaim, initialSurfState, surfReducer, type SurfState } from './surfState.js';
@@ -121,6 +121,19 @@ export function useSurfBar(): SurfBar {
         }
       }),
     [],
+  );
+
+  // An admin stopped earning: the open post can no longer pay, so ask again now; the server
+  // answers with the stopped state (earning_blocked) as it does after the anti-cheat stops it.
+  useEffect(
+    () =>
+      onSurfStopped(() => {
+        const { phase } = stateRef.current;
+        if (phase === 'replaced' || phase === 'connecting') return;
+        claiming.current = false;
+        void loadNext();
+      }),
+    [loadNext],
   );
 
   // One tick a second, lined up with the server's seconds; a hidden tab's timers are slowed, so catch up on return.

@@ -31,6 +31,13 @@ const LOCK_MINUTES = 15;
 
 const WRONG_LOGIN = new AppError(ErrorCode.Validation, 'Login failed', 'The username or email, or the password, is wrong.');
 
+const LOGIN_SUSPENDED = new AppError(
+  ErrorCode.LoginSuspended,
+  'Login suspended',
+  'This account’s login is suspended. Please write to us through the contact page if you think this is a mistake.',
+  { link: '/contact' },
+);
+
 /** Signup, login, logout and switching between the accounts signed in in one browser. */
 @Injectable()
 export class AuthService {
@@ -155,6 +162,8 @@ export class AuthService {
    * an account keeps the others; a plain login replaces and revokes the active one.
    */
   async startSession(userId: number, meta: ClientMeta, browser: BrowserSessions, addAccount: boolean): Promise<BrowserSessions> {
+    // Every way in (login, a password reset) ends here, so a suspended account gets no session at all.
+    if (await this.users.isLoginSuspended(userId)) throw LOGIN_SUSPENDED;
     const { token } = await this.sessions.create(userId, meta);
     const previous = browser.active && browser.active !== 'invalid' ? browser.active : null;
     if (addAccount) {

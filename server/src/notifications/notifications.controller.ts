@@ -46,9 +46,10 @@ export class NotificationsController {
   @HttpCode(200)
   @Auth('admin')
   adminMessage(
+    @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) userId: number,
     @Body(new ZodValidationPipe(adminMessageSchema)) message: AdminMessagePayload,
   ): Promise<NotificationItem> {
-    return this.notifications.adminMessage(userId, message);
+    return this.notifications.adminMessage(auth.user.id, userId, message);
   }
 }

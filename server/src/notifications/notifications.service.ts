@@ -3,7 +3,9 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { AdminMessagePayload } from '@shared/notifications/admin-message.schema.js';
 import { LATEST_NOTIFICATIONS, type NotificationItem, type NotificationsPage } from '@shared/notifications/notifications.js';
 import type { UiNotifications } from '@shared/start/start.js';
+import { AdminAudit } from '../admin-audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
+import { Transactions } from '../database/transactions.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -20,6 +22,8 @@ export class NotificationsService {
     private readonly users: UsersRepository,
     private readonly realtime: RealtimeService,
     private readonly cache: MemberCache,
+    private readonly transactions: Transactions,
+    private readonly audit: AdminAudit,
   ) {}
 
   async notify(userId: number, notification: NewNotification): Promise<NotificationItem> {
@@ -30,9 +34,21 @@ export class NotificationsService {
   }
 
   /** An admin's message to one member. */
-  async adminMessage(userId: number, message: AdminMessagePayload): Promise<NotificationItem> {
+  /** An admin's message to one member, written to the admin audit log once it is stored. */
+  async adminMessage(adminId: number, userId: number, message: AdminMessagePayload): Promise<NotificationItem> {
     if (!(await this.users.findById(userId))) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such member.');
-    return this.notify(userId, { type: 'admin_message', ...message });
+    const item = await this.notify(userId, { type: 'admin_message', ...message });
+    await this.transactions.run((manager) =>
+      this.audit.record(manager, {
+        adminId,
+        action: 'message_sent',
+        targetType: 'user',
+        targetId: String(userId),
+        before: null,
+        after: { notificationId: item.id, heading: message.heading, body: message.body, link: message.link ?? null },
+      }),
+    );
+    return item;
   }
 
   /** Unread first, then newest. */

@@ -9,6 +9,7 @@ import { MailService } from '../mail/mail.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { MemberCache } from '../sessions/member-cache.js';
 import { Transactions } from '../database/transactions.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 const RESET_MAILS_PER_HOUR = 3;
@@ -35,6 +36,11 @@ export class PasswordResetService {
     if (!user) return;
     const recent = await this.tokens.recent(user.id, 'reset_password', 60);
     if (recent.count >= RESET_MAILS_PER_HOUR) return;
+    await this.mailLink(user);
+  }
+
+  /** Mails the member a new single-use reset link (also what an admin starts for a member). */
+  async mailLink(user: Pick<UserEntity, 'id' | 'email' | 'firstName'>): Promise<void> {
     const token = await this.tokens.issue(user.id, 'reset_password');
     await this.mail.send(
       user,

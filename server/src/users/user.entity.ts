@@ -93,6 +93,10 @@ export class UserEntity {
   @Column({ name: 'earning_blocked', type: 'boolean', default: false, select: false })
   earningBlocked: boolean;
 
+  /** Set by an admin: login refuses the account and every session of it is revoked. */
+  @Column({ name: 'login_suspended', type: 'boolean', default: false, select: false })
+  loginSuspended: boolean;
+
   /** Settled surf claims, ever (probation: the first ones; the random challenges' share). */
   @Column({ name: 'surf_views', type: 'integer', default: 0, select: false })
   surfViews: number;

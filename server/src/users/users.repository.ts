@@ -52,6 +52,12 @@ export class UsersRepository {
   }
 
   /** What a signed-in request knows of its user (the sessions' hot path: one plain query). */
+  /** Whether an admin suspended the account's login (false for no such account). */
+  async isLoginSuspended(id: number): Promise<boolean> {
+    const [row]: { login_suspended: boolean }[] = await this.users.query(`SELECT login_suspended FROM users WHERE id = $1`, [id]);
+    return row?.login_suspended === true;
+  }
+
   async authUserOf(id: number): Promise<AuthUser | null> {
     const [row]: AuthUserRow[] = await this.users.query(
       `SELECT id, username, first_name, email, role, image, email_confirmed_at, finished_get_started, needs_setup

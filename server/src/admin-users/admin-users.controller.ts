@@ -1,0 +1,101 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { Paged } from '@shared/accounts/account.answers.js';
+import {
+  ADMIN_USER_TABS,
+  adminUsersQuerySchema,
+  adminUserTabQuerySchema,
+  creditAdjustmentSchema,
+  loginSuspensionSchema,
+  roleChangeSchema,
+  type AdminUserProfile,
+  type AdminUserRow,
+  type AdminUsersQuery,
+  type AdminUserTab,
+  type AdminUserTabAnswers,
+  type CreditAdjustmentPayload,
+  type LoginSuspensionPayload,
+  type RoleChangePayload,
+} from '@shared/admin/users.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
+import { AppError } from '../common/errors/app-error.js';
+import { IdPipe } from '../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../sessions/auth-context.js';
+import { AdminUsersService } from './admin-users.service.js';
+
+/** An Idempotency-Key as clients send it; anything else is ignored (the request then applies once as it is). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const requestKey = (header: string | undefined) => (header && IDEMPOTENCY_KEY.test(header) ? header : null);
+
+/** The admin Users section (ADMIN_USER_ENDPOINTS); every call is `@Auth('admin')`. */
+@Controller('admin/users')
+@Auth('admin')
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  search(@Query(new ZodValidationPipe(adminUsersQuerySchema)) query: AdminUsersQuery): Promise<Paged<AdminUserRow>> {
+    return this.users.search(query);
+  }
+
+  @Get(':id')
+  profile(@Param('id', IdPipe) id: number): Promise<AdminUserProfile> {
+    return this.users.profile(id);
+  }
+
+  @Get(':id/:tab')
+  tab(
+    @Param('id', IdPipe) id: number,
+    @Param('tab') tab: string,
+    @Query(new ZodValidationPipe(adminUserTabQuerySchema)) { page }: { page: number },
+  ): Promise<AdminUserTabAnswers[AdminUserTab]> {
+    if (!(ADMIN_USER_TABS as readonly string[]).includes(tab)) {
+      throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such tab.');
+    }
+    return this.users.tab(id, tab as AdminUserTab, page);
+  }
+
+  @Post(':id/credits')
+  @HttpCode(200)
+  adjustCredits(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodValidationPipe(creditAdjustmentSchema)) payload: CreditAdjustmentPayload,
+    @Headers('idempotency-key') key: string | undefined,
+  ): Promise<AdminUserProfile> {
+    return this.users.adjustCredits(auth.user.id, id, payload, requestKey(key));
+  }
+
+  @Post(':id/earning/stop')
+  @HttpCode(200)
+  stopEarning(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<AdminUserProfile> {
+    return this.users.stopEarning(auth.user.id, id);
+  }
+
+  @Post(':id/login')
+  @HttpCode(200)
+  setLogin(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodValidationPipe(loginSuspensionSchema)) { suspended }: LoginSuspensionPayload,
+  ): Promise<AdminUserProfile> {
+    return this.users.setLoginSuspended(auth.user.id, id, suspended);
+  }
+
+  @Post(':id/role')
+  @HttpCode(200)
+  setRole(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodValidationPipe(roleChangeSchema)) { role }: RoleChangePayload,
+  ): Promise<AdminUserProfile> {
+    return this.users.setRole(auth.user.id, id, role);
+  }
+
+  @Post(':id/password-reset')
+  @HttpCode(200)
+  startPasswordReset(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<{ sent: true }> {
+    return this.users.startPasswordReset(auth.user.id, id);
+  }
+}
