@@ -2,7 +2,8 @@ import type { Page, Request } from '@playwright/test';
 import { GENERIC_ERROR_TEXT } from '../../shared/client-errors/reporting.js';
 import { expect, test } from './fixtures.js';
 
-const TERMS_CHUNK = '**/assets/TermsPage-*.js';
+/** A screen whose chunk needs nothing the shell has not loaded (no stylesheet, no shared chunk). */
+const SCREEN_CHUNK = '**/assets/MaintenancePage-*.js';
 const START = new Date('2030-01-01T12:00:00Z');
 
 interface ChunkRequests {
@@ -13,17 +14,17 @@ interface ChunkRequests {
 }
 
 /**
- * Makes the first `failures` attempts to load the Terms screen's chunk fail at the network level.
+ * Makes the first `failures` attempts to load the Maintenance screen's chunk fail at the network level.
  * The page's clock is installed and paused, so the retry waits (N seconds before retry N)
  * are run through with clock.runFor instead of being waited for. An attempt may be two requests
  * at the same instant: Vite preloads a chunk (modulepreload) and, when the chunk needs a
  * stylesheet, imports it only once that has loaded, by which time the preload has failed.
  */
-async function breakTermsChunk(page: Page, failures: number): Promise<ChunkRequests> {
+async function breakScreenChunk(page: Page, failures: number): Promise<ChunkRequests> {
   const chunk: ChunkRequests = { at: [], failed: 0 };
   const attemptOf = new Map<Request, number>();
   const failedAttempts = new Set<number>();
-  await page.route(TERMS_CHUNK, async (route) => {
+  await page.route(SCREEN_CHUNK, async (route) => {
     const now = await page.evaluate(() => Date.now());
     if (chunk.at.at(-1) !== now) chunk.at.push(now);
     attemptOf.set(route.request(), chunk.at.length);
@@ -65,22 +66,22 @@ test('a screen that cannot load even after 10 retries shows the generic error pa
   page,
   app,
 }) => {
-  const chunk = await breakTermsChunk(page, Infinity);
+  const chunk = await breakScreenChunk(page, Infinity);
   const { rows: before } = await app.db.query('SELECT count(*)::int AS n FROM client_errors');
-  await page.goto('/terms');
+  await page.goto('/maintenance');
   await runRetries(page, chunk, 10);
 
   await expect(page.getByText(GENERIC_ERROR_TEXT, { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Terms of use' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'We’ll be right back' })).toHaveCount(0);
   // No technical detail reaches the user.
-  await expect(page.getByText(/chunk|TermsPage|stack/i)).toHaveCount(0);
+  await expect(page.getByText(/chunk|MaintenancePage|stack/i)).toHaveCount(0);
 
   await expect
     .poll(async () => (await app.db.query('SELECT count(*)::int AS n FROM client_errors')).rows[0].n)
     .toBe(before[0].n + 1);
   const { rows } = await app.db.query('SELECT url, stacktrace FROM client_errors ORDER BY id DESC LIMIT 1');
-  expect(rows[0].url).toBe(`${app.url}/terms`);
-  expect(rows[0].stacktrace).toContain('TermsPage');
+  expect(rows[0].url).toBe(`${app.url}/maintenance`);
+  expect(rows[0].stacktrace).toContain('MaintenancePage');
 
   await page.getByRole('button', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
@@ -88,11 +89,11 @@ test('a screen that cannot load even after 10 retries shows the generic error pa
 });
 
 test('a screen whose chunk fails twice and then loads appears normally', async ({ page }) => {
-  const chunk = await breakTermsChunk(page, 2);
-  await page.goto('/terms');
+  const chunk = await breakScreenChunk(page, 2);
+  await page.goto('/maintenance');
   await runRetries(page, chunk, 2);
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of use');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’ll be right back');
   await expect(page.getByText(GENERIC_ERROR_TEXT)).toHaveCount(0);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
