@@ -6,11 +6,12 @@ import { dropStaleTeam } from '../teams/switchTeam.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { createApiClient } from './apiClient.js';
 import { reconnectingAtom } from './reconnectingAtom.js';
+import { currentDataDomain } from './dataDomain.js';
 
 /** The app's API client, wired to the browser, the router and the store. */
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
-  dataDomain: import.meta.env.VITE_DATA_DOMAIN ?? '',
+  dataDomain: currentDataDomain(),
   location: () => window.location,
   navigate: navigateTo,
   notify: (notice) => appStore.set(pushToastAtom, notice),

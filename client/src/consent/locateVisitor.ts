@@ -3,6 +3,7 @@ import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
 import { appStore } from '../state/store.js';
 import { fetchGeoCountry } from './geoCountry.js';
 import { visitorCountrySettledAtom } from './visitorCountrySettledAtom.js';
+import { currentDataDomain } from '../api/dataDomain.js';
 
 let asking = false;
 
@@ -22,7 +23,7 @@ export function applyVisitorCountry(fromStart: string | null): void {
   void fetchGeoCountry(
     {
       fetch: (input, init) => window.fetch(input, init),
-      dataDomain: import.meta.env.VITE_DATA_DOMAIN ?? '',
+      dataDomain: currentDataDomain(),
       setTimeout: (run, ms) => window.setTimeout(run, ms),
       clearTimeout: (handle) => window.clearTimeout(handle as number),
     },

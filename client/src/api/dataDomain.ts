@@ -1,0 +1,9 @@
+import { dataDomainFor } from '@shared/hosts/hosts.js';
+
+/** Prepended to every /data path this page calls (the API, tracking, the country lookup, checkout forms). */
+export function currentDataDomain(): string {
+  return dataDomainFor(window.location.hostname, {
+    dataDomain: import.meta.env.VITE_DATA_DOMAIN,
+    devDataDomain: import.meta.env.VITE_DEV_DATA_DOMAIN,
+  });
+}
