@@ -20,6 +20,7 @@ import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
+import { AdminSettingsModule } from './admin-settings/admin-settings.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { SitePagesModule } from './site-pages/site-pages.module.js';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
@@ -85,6 +86,7 @@ export class AppModule {
         UserSearchModule,
         BookmarksModule,
         AdminAuditModule,
+        AdminSettingsModule,
         AdminModule,
         ContactModule,
         SitePagesModule,

@@ -23,6 +23,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'role_changed',
   'message_sent',
   'password_reset_sent',
+  'site_settings_updated',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -45,6 +46,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   announcement_created: 'Announcement created',
   announcement_updated: 'Announcement edited',
   announcement_deleted: 'Announcement ended',
+  site_settings_updated: 'Site settings changed',
 };
 
 /** What an audited action was done to. */
@@ -56,6 +58,7 @@ export const ADMIN_AUDIT_TARGET_TYPES = [
   'error_group',
   'ledger',
   'announcement',
+  'site_settings',
 ] as const;
 export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 

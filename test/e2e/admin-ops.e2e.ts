@@ -16,7 +16,7 @@ async function expectPhoneReadyAndAccessible(page: Page): Promise<void> {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
-test.describe('the admin Errors and Ledger tabs', () => {
+test.describe('the admin Errors, Ledger and Settings tabs', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('lists a crash grouped, shows it in full and marks it resolved', async ({ browser, app, admin }) => {
@@ -81,6 +81,36 @@ test.describe('the admin Errors and Ledger tabs', () => {
     await expect(preview).toContainText('Visitors only news');
     await expect(page.getByText(/Shown from .*2031/)).toBeVisible();
     await expectPhoneReadyAndAccessible(page);
+    await page.context().close();
+  });
+  test('site settings: maintenance sends visitors to the maintenance page while the admin keeps working and switches it off', async ({
+    browser,
+    app,
+    admin,
+  }) => {
+    const page = await openAs(browser, app.url, admin, '/admin/settings');
+    await expect(page.getByRole('heading', { level: 2, name: 'Site settings' })).toBeVisible();
+    await expectPhoneReadyAndAccessible(page);
+    const maintenance = page.getByRole('checkbox', { name: /Maintenance/ });
+    await maintenance.check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+
+    const visitor = await browser.newContext({ baseURL: app.url });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/signup');
+    await expect(visitorPage).toHaveURL(/\/maintenance$/);
+    await expect(visitorPage.getByRole('heading', { name: 'We’ll be right back' })).toBeVisible();
+
+    // The admin is still in the admin area and switches maintenance off again.
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await page.getByRole('checkbox', { name: /Maintenance/ }).uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await visitorPage.goto('/signup');
+    await expect(visitorPage).toHaveURL(/\/signup$/);
+    await visitor.close();
     await page.context().close();
   });
 });

@@ -18,6 +18,8 @@ export const ADMIN_PATHS = {
   errors: `${PATHS.admin}/errors`,
   errorGroup: (fingerprint: string) => `${PATHS.admin}/errors/${fingerprint}`,
   ledger: `${PATHS.admin}/ledger`,
+  /** The site settings: name, signups, maintenance, company line, consent country lists. */
+  settings: `${PATHS.admin}/settings`,
   /** Members; the search and filters are in the query (see adminUsersQuery.ts). */
   users: `${PATHS.admin}/users`,
   /** One member's page; `tab` is one of ADMIN_USER_TABS, or none for the profile. */

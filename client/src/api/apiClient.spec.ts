@@ -187,6 +187,13 @@ describe('the /data API client', () => {
     expect(there.navigations).toEqual([]);
   });
 
+  it('keeps an admin in the admin area during maintenance, so it can be switched off', async () => {
+    answer = { status: 200, body: envelope({}, { maintenance: true }) };
+    const admin = client({ pathname: '/admin/settings' });
+    await admin.api.put('/data/admin/settings', {});
+    expect(admin.navigations).toEqual([]);
+  });
+
   it('treats an unparsable body as empty data', async () => {
     answer = { status: 200, body: '<html>proxy error</html>' };
     const { api, notices } = client();

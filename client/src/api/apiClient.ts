@@ -2,6 +2,7 @@ import type { ApiError, Envelope } from '@shared/api/envelope.js';
 import { CURRENT_TEAM_HEADER, NO_LOGIN_PARAM, SOCKET_ID_HEADER, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { loginRedirectPath } from '@shared/api/paths.js';
+import { PATHS } from '@shared/routing/routes.js';
 import { hasErrorCode } from './errorCodes.js';
 import { retryDelay } from './retryPolicy.js';
 
@@ -108,7 +109,9 @@ export function createApiClient(env: ApiClientEnvironment) {
     const { status, envelope } = attempt;
     if (status === 0) return { data: null, errors: [], status: 0 };
 
-    if (envelope?.maintenance && location.pathname !== '/maintenance') env.navigate('/maintenance');
+    // The admin area stays usable during maintenance, so an admin can switch it off again.
+    if (envelope?.maintenance && location.pathname !== '/maintenance' && !isAdminPath(location.pathname))
+      env.navigate('/maintenance');
 
     if (status === 401) {
       env.navigate(loginRedirectPath(location.pathname, location.search));
@@ -173,4 +176,8 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
   } catch {
     return null;
   }
+}
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === PATHS.admin || pathname.startsWith(`${PATHS.admin}/`);
 }

@@ -12,6 +12,7 @@ import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
 import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
 import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
 import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
+import { AdminSiteSettingsTab } from '../admin/settings/AdminSiteSettingsTab.js';
 import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
 import { AdminUserPage } from '../admin/users/AdminUserPage.js';
 import { AdminUsersTab } from '../admin/users/AdminUsersTab.js';
@@ -29,6 +30,7 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.pages, label: 'Pages', end: false },
   { to: ADMIN_PATHS.errors, label: 'Errors', end: false },
   { to: ADMIN_PATHS.ledger, label: 'Ledger' },
+  { to: ADMIN_PATHS.settings, label: 'Settings' },
   { to: ADMIN_PATHS.users, label: 'Users', end: false },
   { to: ADMIN_PATHS.audit, label: 'Audit' },
 ];
@@ -61,6 +63,7 @@ function adminSection(
     if (/^[0-9a-f]{16}$/.test(uid)) return { title: 'Error · Admin', screen: <AdminErrorGroup key={uid} fingerprint={uid} /> };
   }
   if (tab === 'ledger' && !uid && !tab2) return { title: 'Ledger · Admin', screen: <AdminLedgerTab /> };
+  if (tab === 'settings' && !uid && !tab2) return { title: 'Site settings · Admin', screen: <AdminSiteSettingsTab /> };
   if (tab === 'users') {
     if (!uid && !tab2) return { title: 'Users · Admin', screen: <AdminUsersTab /> };
     const userTab = tab2 && (ADMIN_USER_TABS as readonly string[]).includes(tab2) ? (tab2 as AdminUserTab) : null;

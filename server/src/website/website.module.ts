@@ -8,6 +8,6 @@ import { WebsiteSettingsService } from './website-settings.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([WebsiteSettingsEntity])],
   providers: [WebsiteSettingsService, WebsiteSettingsRepository],
-  exports: [WebsiteSettingsService],
+  exports: [WebsiteSettingsService, WebsiteSettingsRepository],
 })
 export class WebsiteModule {}
