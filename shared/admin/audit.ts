@@ -23,6 +23,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'role_changed',
   'message_sent',
   'password_reset_sent',
+  'fraud_refunded',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -38,6 +39,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   role_changed: 'Role changed',
   message_sent: 'Message sent',
   password_reset_sent: 'Password reset sent',
+  fraud_refunded: 'Advertisers refunded for flagged views',
   contact_replied: 'Contact message answered',
   page_updated: 'Page edited',
   error_resolved: 'Error resolved',
