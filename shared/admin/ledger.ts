@@ -32,7 +32,15 @@ export interface LedgerKindTotal {
  * accounts, so `held` (every balance now) equals issued minus removed when the ledger is balanced.
  */
 export const LEDGER_TOTAL_KINDS = {
-  issued: ['signup_bonus', 'purchase', 'membership_grant', 'level_bonus', 'referral_commission', 'admin_adjustment', 'fraud_refund'],
+  issued: [
+    'signup_bonus',
+    'purchase',
+    'membership_grant',
+    'level_bonus',
+    'referral_commission',
+    'admin_adjustment',
+    'fraud_refund',
+  ],
   removed: ['purchase_reversal', 'admin_adjustment', 'fraud_clawback'],
   spent: ['view_paid', 'campaign_assign'],
 } as const satisfies Record<string, readonly LedgerKind[]>;

@@ -72,9 +72,7 @@ export class AdminFraudRepository {
 
   /** The member's balance, locked until the caller's transaction ends; null when no such member. */
   async lockMemberCredits(manager: EntityManager, userId: number): Promise<number | null> {
-    const [row]: { credits: string }[] = await manager.query(`SELECT credits FROM users WHERE id = $1 FOR UPDATE`, [
-      userId,
-    ]);
+    const [row]: { credits: string }[] = await manager.query(`SELECT credits FROM users WHERE id = $1 FOR UPDATE`, [userId]);
     return row ? Number(row.credits) : null;
   }
 
