@@ -1,6 +1,7 @@
 import type { Paged } from '../../shared/accounts/account.answers.js';
 import type { AdminAuditEntry } from '../../shared/admin/audit.js';
 import { ADMIN_AUDIT_ENDPOINTS } from '../../shared/admin/audit.js';
+import { ADMIN_LEDGER_ENDPOINTS, type LedgerTotals } from '../../shared/admin/ledger.js';
 import { ADMIN_FRAUD_ENDPOINTS, type FraudQueueRow, type FraudRefundResult } from '../../shared/admin/fraud.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -187,6 +188,12 @@ describe('the admin fraud queue', () => {
     for (const pid of pids) expect((await storedCampaign(db, pid)).credits).toBe(3);
     const [row] = await fraudAudit(viewer.id);
     expect(row.after).toMatchObject({ takenFromMember: 0, shortfall: 2, memberCredits: 0 });
+
+    // The credits the member had spent stay minted: the admin totals still add up.
+    const totals = (await admin.browser.get<LedgerTotals>(ADMIN_LEDGER_ENDPOINTS.totals)).body.data!;
+    const sum = (rows: LedgerTotals['issued']) => rows.reduce((total, row) => total + row.credits, 0);
+    expect(totals.issued.find((row) => row.kind === 'fraud_refund')!.credits).toBeGreaterThanOrEqual(2);
+    expect(sum(totals.issued) - sum(totals.removed)).toBe(totals.held.total);
   });
 
   it('covers only the views since the given date, and refuses a bad date or an unknown member', async () => {
