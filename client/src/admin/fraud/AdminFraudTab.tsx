@@ -162,9 +162,9 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
             header={`Refund the advertisers of ${row.username}’s views?`}
             body={
               <p>
-                {plural(row.refundableViews, 'credited view')} of the last {FRAUD_REFUND_DEFAULT_DAYS} days:{' '}
-                {plural(row.refundableCredits, 'credit')} go back to the campaigns that paid for them (to the owner when the post
-                is deleted), and what {row.username} earned for them is taken back, as much as their balance holds.
+                {plural(row.refundableViews, 'credited view')} of the last {FRAUD_REFUND_DEFAULT_DAYS} days: the campaigns that
+                paid for them get {plural(row.refundableCredits, 'credit')} back (the owner’s balance does, when the post is
+                deleted), and what {row.username} earned for them is taken back, as much as their balance holds.
               </p>
             }
             run={() => api.post<FraudRefundResult>(ADMIN_FRAUD_ENDPOINTS.refund(row.id), {})}
