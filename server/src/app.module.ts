@@ -39,6 +39,7 @@ import { UserSearchModule } from './user-search/user-search.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin-ledger/admin-ledger.module.js';
+import { AdminFraudModule } from './admin-fraud/admin-fraud.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
@@ -113,6 +114,7 @@ export class AppModule {
         ClientErrorsModule,
         ErrorLogModule,
         AdminLedgerModule,
+        AdminFraudModule,
         TrackingModule,
         TeamAccessModule,
         TeamsModule,

@@ -24,6 +24,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'message_sent',
   'password_reset_sent',
   'site_settings_updated',
+  'fraud_refunded',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -39,6 +40,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   role_changed: 'Role changed',
   message_sent: 'Message sent',
   password_reset_sent: 'Password reset sent',
+  fraud_refunded: 'Advertisers refunded for flagged views',
   contact_replied: 'Contact message answered',
   page_updated: 'Page edited',
   error_resolved: 'Error resolved',

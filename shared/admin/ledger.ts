@@ -29,11 +29,21 @@ export interface LedgerKindTotal {
  * (their positive rows; an adjustment counts here when it adds); `removed`: credits taken out for
  * good (their negative rows); `spent`: credits advertisers spent, out of campaigns on views and out
  * of balances into campaigns. Views, campaign withdrawals and team moves only move credits between
- * accounts, so `held` (every balance now) equals issued minus removed when the ledger is balanced.
+ * accounts, so `held` (every balance now) equals issued minus removed when the ledger is balanced. A
+ * fraud refund gives a campaign back what a view paid (issued) and takes from the viewer what they
+ * still hold (removed): what they had spent stays minted.
  */
 export const LEDGER_TOTAL_KINDS = {
-  issued: ['signup_bonus', 'purchase', 'membership_grant', 'level_bonus', 'referral_commission', 'admin_adjustment'],
-  removed: ['purchase_reversal', 'admin_adjustment'],
+  issued: [
+    'signup_bonus',
+    'purchase',
+    'membership_grant',
+    'level_bonus',
+    'referral_commission',
+    'admin_adjustment',
+    'fraud_refund',
+  ],
+  removed: ['purchase_reversal', 'admin_adjustment', 'fraud_clawback'],
   spent: ['view_paid', 'campaign_assign'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 

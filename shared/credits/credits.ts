@@ -18,7 +18,11 @@ export type LedgerKind =
   /** A refunded or charged-back pack: its credits taken back (as many as the balance still holds). */
   | 'purchase_reversal'
   /** A referrer's matured share of a purchase made by a member they referred (minted by the site). */
-  | 'referral_commission';
+  | 'referral_commission'
+  /** A flagged view refunded by an admin: the credit back to the campaign (or its owner's balance). */
+  | 'fraud_refund'
+  /** A flagged view refunded by an admin: what the viewer earned for it taken back (as much as the balance holds). */
+  | 'fraud_clawback';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Welcome bonus',
@@ -34,6 +38,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   membership_grant: 'Monthly membership credits',
   purchase_reversal: 'Purchase refunded',
   referral_commission: 'Referral commission',
+  fraud_refund: 'Refund for a flagged view',
+  fraud_clawback: 'Flagged view taken back',
 };
 
 export interface LedgerRow {

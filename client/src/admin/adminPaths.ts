@@ -24,6 +24,8 @@ export const ADMIN_PATHS = {
   users: `${PATHS.admin}/users`,
   /** One member's page; `tab` is one of ADMIN_USER_TABS, or none for the profile. */
   user: (id: number, tab?: string) => `${PATHS.admin}/users/${id}${tab ? `/${tab}` : ''}`,
+  /** Members ranked by surf risk; `?page=` pages them. */
+  fraud: `${PATHS.admin}/fraud`,
   /** The admin audit log; `?action`, `?targetType&targetId` filter it. */
   audit: `${PATHS.admin}/audit`,
 } as const;

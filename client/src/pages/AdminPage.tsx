@@ -11,6 +11,7 @@ import { AdminPagesTab, SitePageEditor } from '../admin/pages/AdminPagesTab.js';
 import { AdminPaymentsTab } from '../admin/payments/AdminPaymentsTab.js';
 import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
 import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
+import { AdminFraudTab } from '../admin/fraud/AdminFraudTab.js';
 import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
 import { AdminSiteSettingsTab } from '../admin/settings/AdminSiteSettingsTab.js';
 import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
@@ -32,6 +33,7 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.ledger, label: 'Ledger' },
   { to: ADMIN_PATHS.settings, label: 'Settings' },
   { to: ADMIN_PATHS.users, label: 'Users', end: false },
+  { to: ADMIN_PATHS.fraud, label: 'Fraud' },
   { to: ADMIN_PATHS.audit, label: 'Audit' },
 ];
 
@@ -73,6 +75,7 @@ function adminSection(
         screen: <AdminUserPage key={uid} id={Number(uid)} tab={userTab} search={search} />,
       };
   }
+  if (tab === 'fraud' && !uid && !tab2) return { title: 'Fraud queue · Admin', screen: <AdminFraudTab /> };
   if (tab === 'audit' && !uid && !tab2) return { title: 'Audit log · Admin', screen: <AdminAuditTab /> };
   return {
     title: 'Admin',

@@ -1,0 +1,248 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { Paged } from '@shared/accounts/account.answers.js';
+import {
+  ADMIN_FRAUD_ENDPOINTS,
+  FRAUD_REFUND_DEFAULT_DAYS,
+  type FraudQueueRow,
+  type FraudRefundResult,
+} from '@shared/admin/fraud.js';
+import { ADMIN_USER_ENDPOINTS } from '@shared/admin/users.js';
+import { ErrorCode } from '@shared/api/error-codes.js';
+import type { ApiError } from '@shared/api/envelope.js';
+import { api } from '../../api/api.js';
+import type { ApiResult } from '../../api/apiClient.js';
+import { useApiData } from '../../api/useApiData.js';
+import { EmptyState } from '../../feedback/EmptyState.js';
+import { ErrorState } from '../../feedback/ErrorState.js';
+import { LoadingState } from '../../feedback/LoadingState.js';
+import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
+import { FormAlert } from '../../forms/FormAlert.js';
+import { formatDateTime } from '../../format/dates.js';
+import { closeModalAtom, openModalAtom } from '../../modals/modalsAtom.js';
+import { Pager } from '../../referrals/Pager.js';
+import { ADMIN_PATHS } from '../adminPaths.js';
+
+/** The page the address asks for; anything else reads as page 1. */
+function pageOf(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+const pathOf = (page: number) => (page > 1 ? `${ADMIN_PATHS.fraud}?page=${page}` : ADMIN_PATHS.fraud);
+
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
+/** What an admin reads for a refusal, by its code; other refusals keep the server's words. */
+function explain(errors: readonly ApiError[]): ApiError[] {
+  return errors.map((error) =>
+    error.code === ErrorCode.NotFound ? { ...error, message: 'This member no longer exists.' } : error,
+  );
+}
+
+/**
+ * /admin/fraud: members the surf anti-cheat scored or stopped, highest risk first, with what their
+ * latest evidence says and the credited views of the last days that can still be refunded; stop or
+ * restore their earning, or refund the advertisers who paid for those views.
+ */
+export function AdminFraudTab() {
+  const { search } = useLocation();
+  const page = pageOf(search);
+  const list = useApiData<Paged<FraudQueueRow>>(`${ADMIN_FRAUD_ENDPOINTS.queue}?page=${page}`);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ApiError[]>([]);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const done = (result: ApiResult<unknown>, success: string) => {
+    if (isSuccess(result.status)) {
+      setErrors([]);
+      setNotice(success);
+    } else {
+      setNotice(null);
+      setErrors(explain(errorsOrFallback(result.errors, result.status)));
+    }
+    list.reload();
+  };
+
+  return (
+    <section aria-labelledby="admin-fraud-heading">
+      <div className="admin-section-head">
+        <h2 id="admin-fraud-heading" className="section-heading">
+          Fraud queue
+        </h2>
+      </div>
+      <p className="admin-fraud-intro">
+        Members with a surf risk score or a stopped earning, highest score first. Refundable views are the credited views of the
+        last {FRAUD_REFUND_DEFAULT_DAYS} days not refunded yet.
+      </p>
+      <div ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'status-message admin-notice' : undefined}>
+        {notice && <p>{notice}</p>}
+      </div>
+      <FormAlert errors={errors} />
+      {list.failure ? (
+        <ErrorState failure={list.failure} onRetry={list.reload} />
+      ) : !list.data ? (
+        <LoadingState label="Loading the fraud queue…" />
+      ) : list.data.items.length === 0 ? (
+        page > 1 && page > list.data.pages ? (
+          <EmptyState title={`There is no page ${page}.`}>
+            <Link to={pathOf(list.data.pages)}>Go to the last page</Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title="Nobody is flagged: no member has a risk score or a stopped earning." />
+        )
+      ) : (
+        <>
+          <ul className="admin-orders" data-testid="admin-fraud-queue">
+            {list.data.items.map((row) => (
+              <FraudRow key={row.id} row={row} onResult={done} />
+            ))}
+          </ul>
+          <Pager page={list.data.page} pages={list.data.pages} pathFor={pathOf} label="Fraud queue pages" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: ApiResult<unknown>, success: string) => void }) {
+  const facts = [
+    { label: 'Risk score', value: row.riskScore.toLocaleString() },
+    { label: 'Latest signals', value: row.signals.length ? row.signals.join(', ') : 'None recorded' },
+    { label: 'Last flagged', value: row.lastEvidenceAt ? formatDateTime(row.lastEvidenceAt) : 'Never' },
+    {
+      label: 'Refundable',
+      value: `${plural(row.refundableViews, 'view')}, ${plural(row.refundableCredits, 'credit')}`,
+    },
+  ];
+  return (
+    <li className={`admin-order${row.earning ? '' : ' admin-order-attention'}`} data-testid="admin-fraud-row">
+      <div className="admin-announcement-head">
+        <h3 className="admin-announcement-heading">
+          <Link to={ADMIN_PATHS.user(row.id, 'evidence')}>{row.username}</Link>
+        </h3>
+        <span className="admin-state">{row.earning ? 'Earning' : 'Earning stopped'}</span>
+      </div>
+      <dl className="admin-facts">
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="form-actions">
+        {row.earning ? (
+          <ConfirmButton
+            label="Stop earning"
+            accessibleLabel={`Stop earning: ${row.username}`}
+            header={`Stop ${row.username}’s earning?`}
+            body={<p>Their surf bar stops paying at once and says why. Their credits stay as they are.</p>}
+            run={() => api.post(ADMIN_USER_ENDPOINTS.stopEarning(row.id))}
+            onResult={(result) => onResult(result, `${row.username} can no longer earn credits.`)}
+          />
+        ) : (
+          <ConfirmButton
+            label="Restore earning"
+            accessibleLabel={`Restore earning: ${row.username}`}
+            header={`Restore ${row.username}’s earning?`}
+            body={<p>They can earn by surfing again, and their surf score is reset to 0.</p>}
+            run={() => api.post(ADMIN_USER_ENDPOINTS.restoreEarning(row.id), { earning: true })}
+            onResult={(result) => onResult(result, `${row.username} can earn again; their surf score is reset.`)}
+          />
+        )}
+        {row.refundableViews > 0 && (
+          <ConfirmButton
+            label="Refund advertisers"
+            accessibleLabel={`Refund advertisers: ${row.username}`}
+            header={`Refund the advertisers of ${row.username}’s views?`}
+            body={
+              <p>
+                {plural(row.refundableViews, 'credited view')} of the last {FRAUD_REFUND_DEFAULT_DAYS} days: the campaigns that
+                paid for them get {plural(row.refundableCredits, 'credit')} back (the owner’s balance does, when the post is
+                deleted), and what {row.username} earned for them is taken back, as much as their balance holds.
+              </p>
+            }
+            run={() => api.post<FraudRefundResult>(ADMIN_FRAUD_ENDPOINTS.refund(row.id), {})}
+            onResult={(result) => onResult(result, refundNotice(row.username, result.data as FraudRefundResult | null))}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+function refundNotice(username: string, result: FraudRefundResult | null): string {
+  if (!result) return '';
+  if (result.views === 0) return `Nothing left to refund for ${username}.`;
+  const shortfall =
+    result.shortfall > 0
+      ? ` ${plural(result.shortfall, 'credit')} could not be taken back: ${username} had already spent them.`
+      : '';
+  return `Refunded ${plural(result.views, 'view')} of ${username}: ${plural(result.advertiserCredits, 'credit')} back to the advertisers, ${plural(result.takenFromMember, 'credit')} taken from ${username}.${shortfall}`;
+}
+
+/** A button that asks first, in a dialog, and runs its call on confirmation. */
+function ConfirmButton({
+  label,
+  accessibleLabel,
+  header,
+  body,
+  run,
+  onResult,
+}: {
+  label: string;
+  accessibleLabel: string;
+  header: string;
+  body: ReactNode;
+  run: () => Promise<ApiResult<unknown>>;
+  onResult: (result: ApiResult<unknown>) => void;
+}) {
+  const openModal = useSetAtom(openModalAtom);
+  const closeModal = useSetAtom(closeModalAtom);
+  const [busy, setBusy] = useState(false);
+  const id = `admin-fraud-${accessibleLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const open = () =>
+    openModal({
+      id,
+      header,
+      body,
+      footer: (
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => closeModal({ id })}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger-solid"
+            onClick={async () => {
+              closeModal({ id });
+              setBusy(true);
+              const result = await run();
+              setBusy(false);
+              onResult(result);
+            }}
+          >
+            {label}
+          </button>
+        </div>
+      ),
+    });
+  return (
+    <button
+      type="button"
+      className="button button-small button-danger"
+      aria-label={accessibleLabel}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) open();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
