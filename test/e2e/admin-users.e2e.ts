@@ -104,7 +104,10 @@ test.describe('on a 375 px wide phone', () => {
     await expect(page.getByRole('status').filter({ hasText: `Added 15 credits to ${member.username}` })).toBeVisible();
     await expect(page.getByTestId('admin-user-profile')).toContainText('25');
 
-    await page.getByRole('link', { name: 'Ledger' }).click();
+    await page
+      .getByRole('navigation', { name: `${member.username}’s sections` })
+      .getByRole('link', { name: 'Ledger' })
+      .click();
     await expect(page.getByRole('table', { name: /Credit ledger/ })).toContainText('Adjustment by the team');
     await expectFitsAndAxeClean(page, 'the ledger tab');
     for (const tab of ['Sessions', 'Surf evidence', 'Teams', 'Orders', 'Referrals']) {
