@@ -7,7 +7,7 @@ const SECTIONS = [
   { to: PATHS.settingsChangeEmail, title: 'Email address', text: 'Change the address you log in with and get mail at.' },
   { to: PATHS.emailSettings, title: 'Email settings', text: 'Choose which mails we send you.' },
   { to: PATHS.settingsMultiAccounts, title: 'Multi accounts', text: 'Teams that run one advertiser account together.' },
-  { to: PATHS.settingsPayments, title: 'Payments', text: 'Not available yet.' },
+  { to: PATHS.settingsPayments, title: 'Payments', text: 'Your orders, receipts and membership level.' },
 ];
 
 export function SettingsOverview() {
