@@ -36,6 +36,7 @@ import { AdminAudit1795505900000 } from './1795505900000-AdminAudit.js';
 import { LoginSuspension1795506000000 } from './1795506000000-LoginSuspension.js';
 import { ContactPages1795506100000 } from './1795506100000-ContactPages.js';
 import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
+import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -72,4 +73,5 @@ export const MIGRATIONS = [
   LoginSuspension1795506000000,
   ContactPages1795506100000,
   AdminOps1795506200000,
+  SurfSettings1795506300000,
 ];

@@ -6,6 +6,9 @@ import type { SurfClaimOutcome, SurfEmptyReason } from './surf-outcomes.js';
 /** The surf bar's countdown, in seconds, unless the server is configured otherwise. */
 export const DEFAULT_SURF_TIMER_SECONDS = 15;
 
+/** The member's last this many challenge answers are kept: a wrong one among them keeps every view challenged. */
+export const ANSWERS_KEPT = 4;
+
 /** What the Next click tells the server besides the ticket: the anti-cheat scores it. */
 export const clickTelemetrySchema = z.object({
   /** Click position in the page. */

@@ -83,7 +83,7 @@ test.describe('the admin Errors, Ledger and Settings tabs', () => {
     await expectPhoneReadyAndAccessible(page);
     await page.context().close();
   });
-  test('site settings: maintenance sends visitors to the maintenance page while the admin keeps working and switches it off', async ({
+  test('site settings: a bad stop score is refused beside its field; maintenance sends visitors to the maintenance page while the admin keeps working and switches it off', async ({
     browser,
     app,
     admin,
@@ -91,6 +91,15 @@ test.describe('the admin Errors, Ledger and Settings tabs', () => {
     const page = await openAs(browser, app.url, admin, '/admin/settings');
     await expect(page.getByRole('heading', { level: 2, name: 'Site settings' })).toBeVisible();
     await expectPhoneReadyAndAccessible(page);
+    // A stop score under the challenge score is refused beside its field, nothing saved.
+    const countdown = page.getByRole('spinbutton', { name: 'Countdown (seconds)' });
+    await expect(countdown).toHaveValue('');
+    await countdown.fill('12');
+    await page.getByRole('spinbutton', { name: 'Stop score' }).fill('10');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('The stop score must be higher than the challenge score.')).toBeVisible();
+    await expect(page.getByText('Settings saved.')).toBeHidden();
+    await page.getByRole('spinbutton', { name: 'Stop score' }).fill('150');
     const maintenance = page.getByRole('checkbox', { name: /Maintenance/ });
     await maintenance.check();
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -105,6 +114,9 @@ test.describe('the admin Errors, Ledger and Settings tabs', () => {
     // The admin is still in the admin area and switches maintenance off again.
     await page.reload();
     await expect(page).toHaveURL(/\/admin\/settings$/);
+    // The countdown was saved with it; emptied, the server's own setting is back.
+    await expect(countdown).toHaveValue('12');
+    await countdown.fill('');
     await page.getByRole('checkbox', { name: /Maintenance/ }).uncheck();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Paged } from '../../shared/accounts/account.answers.js';
 import { ADMIN_AUDIT_ENDPOINTS, type AdminAuditEntry } from '../../shared/admin/audit.js';
-import { ADMIN_SITE_SETTINGS_ENDPOINTS, type SiteSettings } from '../../shared/admin/site-settings.js';
+import { ADMIN_SITE_SETTINGS_ENDPOINTS, type SiteSettings, type SiteSettingsAnswer } from '../../shared/admin/site-settings.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { TestBrowser } from '../support/test-browser.js';
@@ -15,8 +15,8 @@ beforeAll(async () => {
   member = await signUp(testApp.baseUrl);
 });
 
-async function current(): Promise<SiteSettings> {
-  return (await admin.browser.get<SiteSettings>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings)).body.data!;
+async function current(): Promise<SiteSettingsAnswer> {
+  return (await admin.browser.get<SiteSettingsAnswer>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings)).body.data!;
 }
 
 describe('site settings', () => {
@@ -31,20 +31,21 @@ describe('site settings', () => {
   });
 
   it('change the site at once: the start answer has the new name, signups and consent lists, and the change is audited', async () => {
-    const before = await current();
+    const { surfDefaults, ...before } = await current();
     const wanted: SiteSettings = {
       name: 'Surfex Test',
       signups: false,
       maintenance: false,
       companyRegistration: 'Surfex Test Ltd · Company no. 12345678',
       consentCountries: { cookieLaw: ['DE', 'FR', 'IT'], revocable: ['DE'], explicitAction: ['IT'] },
+      surf: { timerSeconds: 12, dailyEarningCap: null, challengeAt: 40, blockAt: 120, wrongCodesToStop: 2 },
     };
     const saved = await admin.browser.put<SiteSettings>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings, {
       ...wanted,
       consentCountries: { cookieLaw: ['de', ' FR', 'IT'], revocable: ['DE'], explicitAction: ['it'] },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual(wanted);
+    expect(saved.body.data).toEqual({ ...wanted, surfDefaults });
 
     const start = await new TestBrowser(testApp.baseUrl).get<StartAnswer>('/data/start');
     expect(start.body.data!.website).toMatchObject({

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { siteSettingsSchema, type SiteSettings } from '@shared/admin/site-settings.js';
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsAnswer } from '@shared/admin/site-settings.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
@@ -12,7 +12,7 @@ export class AdminSettingsController {
   constructor(private readonly settings: AdminSettingsService) {}
 
   @Get()
-  current(): Promise<SiteSettings> {
+  current(): Promise<SiteSettingsAnswer> {
     return this.settings.current();
   }
 
@@ -20,7 +20,7 @@ export class AdminSettingsController {
   update(
     @CurrentAuth() auth: AuthContext,
     @Body(new ZodValidationPipe(siteSettingsSchema)) settings: SiteSettings,
-  ): Promise<SiteSettings> {
+  ): Promise<SiteSettingsAnswer> {
     return this.settings.update(auth.user.id, settings);
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { SiteSettings } from '@shared/admin/site-settings.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { SiteSettings, SiteSettingsAnswer } from '@shared/admin/site-settings.js';
 import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import type { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
 import { WebsiteSettingsRepository } from '../website/website-settings.repository.js';
@@ -17,6 +18,13 @@ function siteSettingsOf(row: WebsiteSettingsEntity): SiteSettings {
       revocable: row.revocableConsentCountries,
       explicitAction: row.explicitConsentCountries,
     },
+    surf: {
+      timerSeconds: row.surfTimerSeconds,
+      dailyEarningCap: row.dailyEarningCap,
+      challengeAt: row.challengeAt,
+      blockAt: row.blockAt,
+      wrongCodesToStop: row.wrongCodesToStop,
+    },
   };
 }
 
@@ -31,13 +39,15 @@ export class AdminSettingsService {
     private readonly website: WebsiteSettingsService,
     private readonly transactions: Transactions,
     private readonly audit: AdminAudit,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async current(): Promise<SiteSettings> {
-    return siteSettingsOf(await this.repository.current());
+  async current(): Promise<SiteSettingsAnswer> {
+    const { timerSeconds, dailyEarningCap } = this.config.surf;
+    return { ...siteSettingsOf(await this.repository.current()), surfDefaults: { timerSeconds, dailyEarningCap } };
   }
 
-  async update(adminId: number, settings: SiteSettings): Promise<SiteSettings> {
+  async update(adminId: number, settings: SiteSettings): Promise<SiteSettingsAnswer> {
     await this.transactions.run(async (manager) => {
       const before = siteSettingsOf(await this.repository.lock(manager));
       await this.repository.update(manager, settings);

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { Advertiser } from '../posts/advertiser.js';
+import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { LevelsRepository } from './levels.repository.js';
 
 /** What would make a campaign run: resuming it, or giving it credits. */
@@ -30,10 +31,11 @@ export class LevelBenefitsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: LevelsRepository,
+    private readonly website: WebsiteSettingsService,
   ) {}
 
   free(): LevelBenefits {
-    const { timerSeconds, dailyEarningCap } = this.config.surf;
+    const { timerSeconds, dailyEarningCap } = this.website.surfRules();
     return {
       creditsPerView: 1,
       surfTimerSeconds: timerSeconds,

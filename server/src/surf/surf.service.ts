@@ -12,10 +12,11 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { TeamAccessService } from '../teams/team-access.service.js';
+import { WebsiteSettingsService, type SurfRules } from '../website/website-settings.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { renderChallengeImage } from './challenge-image.js';
-import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT, BLOCK_AT, CHALLENGE_AT, WRONG_CODES_TO_STOP } from './risk-thresholds.js';
+import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
@@ -50,6 +51,7 @@ export class SurfService {
     private readonly rotation: RotationVacuum,
     private readonly liveCampaigns: LiveCampaignsService,
     private readonly teams: TeamAccessService,
+    private readonly website: WebsiteSettingsService,
   ) {}
 
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
@@ -57,7 +59,8 @@ export class SurfService {
     if (!connectionId || !(await this.realtime.connectionBelongsTo(connectionId, userId))) {
       throw new AppError(ErrorCode.NotConnected, NOT_CONNECTED.heading, NOT_CONNECTED.message);
     }
-    const offer = await this.repository.next(this.offerParams(userId, connectionId, new Date(), challengeAnswer()));
+    const rules = this.website.surfRules();
+    const offer = await this.repository.next(this.offerParams(rules, userId, connectionId, new Date(), challengeAnswer()));
     return this.offer(offer, connectionId);
   }
 
@@ -75,14 +78,15 @@ export class SurfService {
   /** Settles the Next click (surf_claim scores it, in the same transaction), or refuses it (the ticket stays as it was). */
   async claim(userId: number, connectionId: string, claim: SurfClaim): Promise<Ack<SurfClaimAnswer, SurfTicketRefusal>> {
     const now = new Date();
+    const rules = this.website.surfRules();
     const row = await this.repository.claim({
-      ...this.offerParams(userId, connectionId, now, claim.next ? challengeAnswer() : null),
+      ...this.offerParams(rules, userId, connectionId, now, claim.next ? challengeAnswer() : null),
       ticket: claim.ticketId,
       telemetry: claim.telemetry,
       code: claim.code ?? null,
-      block_at: BLOCK_AT,
+      block_at: rules.blockAt,
       answers_kept: ANSWERS_KEPT,
-      wrong_codes_to_stop: WRONG_CODES_TO_STOP,
+      wrong_codes_to_stop: rules.wrongCodesToStop,
       accounts_per_address: ACCOUNTS_PER_ADDRESS,
       next: claim.next === true,
     });
@@ -129,15 +133,20 @@ export class SurfService {
    * What surf_offer needs, for surf_next and for a claim that asks for the next post. The timer
    * and daily cap are the free ones (the site's): the SQL puts the member's own level's in their place.
    */
-  private offerParams(userId: number, connectionId: string, now: Date, challenge: string | null): SurfOfferParams {
-    const { surf } = this.config;
+  private offerParams(
+    rules: SurfRules,
+    userId: number,
+    connectionId: string,
+    now: Date,
+    challenge: string | null,
+  ): SurfOfferParams {
     return {
       user: userId,
       connection: connectionId,
-      timer: surf.timerSeconds,
-      daily_cap: surf.dailyEarningCap,
-      challenges: surf.challenges,
-      challenge_at: CHALLENGE_AT,
+      timer: rules.timerSeconds,
+      daily_cap: rules.dailyEarningCap,
+      challenges: this.config.surf.challenges,
+      challenge_at: rules.challengeAt,
       challenge,
       now,
     };

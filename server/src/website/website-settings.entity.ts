@@ -31,6 +31,26 @@ export class WebsiteSettingsEntity {
   @Column({ name: 'explicit_consent_countries', type: 'text', array: true })
   explicitConsentCountries: string[];
 
+  /** The surf bar's countdown for members without a level; NULL: the server's SURF_TIMER_SECONDS. */
+  @Column({ name: 'surf_timer_seconds', type: 'integer', nullable: true })
+  surfTimerSeconds: number | null;
+
+  /** The credits a member without a level may earn a day; NULL: the server's DAILY_EARNING_CAP. */
+  @Column({ name: 'daily_earning_cap', type: 'integer', nullable: true })
+  dailyEarningCap: number | null;
+
+  /** From this surf score on, every view asks for a code. */
+  @Column({ name: 'challenge_at', type: 'integer' })
+  challengeAt: number;
+
+  /** The claim that brings the surf score to this stops the member's earning. */
+  @Column({ name: 'block_at', type: 'integer' })
+  blockAt: number;
+
+  /** This many wrong answers among the last ANSWERS_KEPT stop earning. */
+  @Column({ name: 'wrong_codes_to_stop', type: 'integer' })
+  wrongCodesToStop: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -31,6 +31,11 @@ export class WebsiteSettingsRepository {
         cookieLawCountries: settings.consentCountries.cookieLaw,
         revocableConsentCountries: settings.consentCountries.revocable,
         explicitConsentCountries: settings.consentCountries.explicitAction,
+        surfTimerSeconds: settings.surf.timerSeconds,
+        dailyEarningCap: settings.surf.dailyEarningCap,
+        challengeAt: settings.surf.challengeAt,
+        blockAt: settings.surf.blockAt,
+        wrongCodesToStop: settings.surf.wrongCodesToStop,
       },
     );
   }

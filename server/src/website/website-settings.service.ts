@@ -1,9 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { SurfSettings } from '@shared/admin/site-settings.js';
 import type { PublicWebsite } from '@shared/website/website.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
 import type { WebsiteSettingsEntity } from './website-settings.entity.js';
 import { WebsiteSettingsRepository } from './website-settings.repository.js';
+
+/** The surf bar's site-wide rules, every value set: what the surf functions take. */
+export type SurfRules = { [rule in keyof SurfSettings]: number };
 
 /**
  * Website settings are read on every /data answer (the maintenance flag), so they live in
@@ -40,6 +44,18 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
 
   get isInMaintenance(): boolean {
     return this.current?.maintenance ?? false;
+  }
+
+  /** The surf rules in force: an admin's countdown and cap, else the server's (SURF_TIMER_SECONDS, DAILY_EARNING_CAP). */
+  surfRules(): SurfRules {
+    const { surf } = this.config;
+    return {
+      timerSeconds: this.current.surfTimerSeconds ?? surf.timerSeconds,
+      dailyEarningCap: this.current.dailyEarningCap ?? surf.dailyEarningCap,
+      challengeAt: this.current.challengeAt,
+      blockAt: this.current.blockAt,
+      wrongCodesToStop: this.current.wrongCodesToStop,
+    };
   }
 
   publicWebsite(): PublicWebsite {

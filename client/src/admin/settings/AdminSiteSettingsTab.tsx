@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '@shared/api/envelope.js';
-import { ADMIN_SITE_SETTINGS_ENDPOINTS, type SiteSettings } from '@shared/admin/site-settings.js';
+import { ADMIN_SITE_SETTINGS_ENDPOINTS, type SiteSettings, type SiteSettingsAnswer } from '@shared/admin/site-settings.js';
 import { api } from '../../api/api.js';
 import { useApiData } from '../../api/useApiData.js';
 import { ErrorState } from '../../feedback/ErrorState.js';
@@ -10,9 +10,18 @@ import { FormAlert } from '../../forms/FormAlert.js';
 import { SubmitButton } from '../../forms/SubmitButton.js';
 import { TextField } from '../../forms/TextField.js';
 import { TextAreaField } from '../fields/TextAreaField.js';
+import {
+  SURF_FIELDS,
+  SurfSettingsFields,
+  surfSettingsOf,
+  surfSettingsText,
+  type SurfFieldName,
+  type SurfSettingsText,
+} from './SurfSettingsFields.js';
 
 type TextFieldName = 'name' | 'companyRegistration';
-const TEXT_FIELDS: readonly TextFieldName[] = ['name', 'companyRegistration'];
+type FieldName = TextFieldName | SurfFieldName;
+const FIELDS: readonly FieldName[] = ['name', 'companyRegistration', ...SURF_FIELDS];
 type ListName = keyof SiteSettings['consentCountries'];
 
 const LIST_LABELS: Record<ListName, { label: string; hint: string }> = {
@@ -32,20 +41,22 @@ function countriesOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** /admin/settings: the site's name, signups, maintenance, company line and cookie-consent country lists. */
+/** /admin/settings: the site's name, signups, maintenance, company line, surf rules and cookie-consent country lists. */
 export function AdminSiteSettingsTab() {
-  const loaded = useApiData<SiteSettings>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings);
-  const [form, setForm] = useState<SiteSettings | null>(null);
+  const loaded = useApiData<SiteSettingsAnswer>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings);
+  const [form, setForm] = useState<SiteSettingsAnswer | null>(null);
   const [lists, setLists] = useState<Record<ListName, string>>({ cookieLaw: '', revocable: '', explicitAction: '' });
+  const [surf, setSurf] = useState<SurfSettingsText | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<TextFieldName>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<FieldName>>({});
   const [saved, setSaved] = useState(false);
   const savedRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (!loaded.data || form) return;
     setForm(loaded.data);
+    setSurf(surfSettingsText(loaded.data.surf));
     const { cookieLaw, revocable, explicitAction } = loaded.data.consentCountries;
     setLists({ cookieLaw: cookieLaw.join(', '), revocable: revocable.join(', '), explicitAction: explicitAction.join(', ') });
   }, [loaded.data, form]);
@@ -55,7 +66,7 @@ export function AdminSiteSettingsTab() {
   }, [saved]);
 
   if (loaded.failure) return <ErrorState failure={loaded.failure} onRetry={loaded.reload} />;
-  if (!form) return <LoadingState label="Loading the site settings…" />;
+  if (!form || !surf) return <LoadingState label="Loading the site settings…" />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,22 +75,25 @@ export function AdminSiteSettingsTab() {
     setSaved(false);
     setErrors([]);
     setFieldErrors({});
+    const { surfDefaults: _defaults, ...current } = form;
     const settings: SiteSettings = {
-      ...form,
+      ...current,
+      surf: surfSettingsOf(surf),
       consentCountries: {
         cookieLaw: countriesOf(lists.cookieLaw),
         revocable: countriesOf(lists.revocable),
         explicitAction: countriesOf(lists.explicitAction),
       },
     };
-    const answer = await api.put<SiteSettings>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings, settings);
+    const answer = await api.put<SiteSettingsAnswer>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings, settings);
     setBusy(false);
     if (answer.status >= 200 && answer.status < 300 && answer.data) {
       setForm(answer.data);
+      setSurf(surfSettingsText(answer.data.surf));
       setSaved(true);
       return;
     }
-    const split = splitApiErrors(errorsOrFallback(answer.errors, answer.status), TEXT_FIELDS);
+    const split = splitApiErrors(errorsOrFallback(answer.errors, answer.status), FIELDS);
     setFieldErrors(split.fields);
     setErrors(split.form);
   };
@@ -125,6 +139,7 @@ export function AdminSiteSettingsTab() {
           />
           <span>Maintenance: members and visitors see the maintenance page (the admin area stays open)</span>
         </label>
+        <SurfSettingsFields text={surf} defaults={form.surfDefaults} errors={fieldErrors} onChange={setSurf} />
         {(Object.keys(LIST_LABELS) as ListName[]).map((list) => (
           <TextAreaField
             key={list}
