@@ -140,7 +140,7 @@ describe('the admin inbox', () => {
     expect((await admin.browser.get(`${CONTACT_ENDPOINTS.inbox}?page=0`)).status).toBe(400);
   });
 
-  it('opens one message and marks it read once', async () => {
+  it('opens one message and marks it read once, audited once', async () => {
     const opened = await admin.browser.get<ContactMessageDetail>(CONTACT_ENDPOINTS.message(id));
     expect(opened.status).toBe(200);
     expect(opened.body.data).toMatchObject({ id, message: 'Hello, how do I earn credits faster?', replies: [], readAt: null });
@@ -149,6 +149,15 @@ describe('the admin inbox', () => {
     expect(read.body.data!.readAt).toEqual(expect.any(String));
     const again = await admin.browser.post<ContactMessageSummary>(CONTACT_ENDPOINTS.read(id));
     expect(again.body.data!.readAt).toBe(read.body.data!.readAt);
+    expect(await auditOf('contact_read', String(id))).toEqual([
+      expect.objectContaining({
+        admin: expect.objectContaining({ id: admin.id }),
+        action: 'contact_read',
+        before: { readAt: null },
+        after: { readAt: read.body.data!.readAt },
+      }),
+    ]);
+    expect((await admin.browser.post(CONTACT_ENDPOINTS.read(999999))).status).toBe(404);
     expect((await admin.browser.get(CONTACT_ENDPOINTS.message(999999))).status).toBe(404);
   });
 

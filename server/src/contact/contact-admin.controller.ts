@@ -32,8 +32,8 @@ export class ContactAdminController {
 
   @Post(':id/read')
   @HttpCode(200)
-  markRead(@Param('id', IdPipe) id: number): Promise<ContactMessageSummary> {
-    return this.contact.markRead(id);
+  markRead(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<ContactMessageSummary> {
+    return this.contact.markRead(auth.user.id, id);
   }
 
   @Post(':id/reply')

@@ -71,13 +71,13 @@ export class ContactRepository {
     );
   }
 
-  /** Keeps the first reading's time. False when there is no such message. */
-  async markRead(id: number): Promise<boolean> {
-    const [, changed] = await this.dataSource.query(
-      `UPDATE contact_messages SET read_at = coalesce(read_at, now()) WHERE id = $1`,
+  /** Marks an unread message read, in the caller's transaction; answers the time written. */
+  async markRead(manager: EntityManager, id: number): Promise<Date> {
+    const [[row]] = await manager.query(
+      `UPDATE contact_messages SET read_at = now() WHERE id = $1 AND read_at IS NULL RETURNING read_at`,
       [id],
     );
-    return changed > 0;
+    return row.read_at;
   }
 
   /** Stores the reply and marks the message answered (and read). */

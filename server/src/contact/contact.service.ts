@@ -55,8 +55,22 @@ export class ContactService {
     return this.detailOf(row);
   }
 
-  async markRead(id: number): Promise<ContactMessageSummary> {
-    if (!(await this.repository.markRead(id))) throw NOT_FOUND;
+  /** The first reading's time is kept: reading a read message again changes (and audits) nothing. */
+  async markRead(adminId: number, id: number): Promise<ContactMessageSummary> {
+    await this.transactions.run(async (manager) => {
+      const before = await this.repository.findById(id, manager, true);
+      if (!before) throw NOT_FOUND;
+      if (before.read_at) return;
+      const readAt = await this.repository.markRead(manager, id);
+      await this.audit.record(manager, {
+        adminId,
+        action: 'contact_read',
+        targetType: 'contact_message',
+        targetId: String(id),
+        before: { readAt: null },
+        after: { readAt: readAt.toISOString() },
+      });
+    });
     return summaryOf((await this.repository.findById(id))!);
   }
 
