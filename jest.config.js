@@ -27,5 +27,11 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts', '<rootDir>/test/socket/**/*.socket-spec.ts'],
     },
+    {
+      // nginx in front of three app processes (scripts/ensure-nginx.mjs installs nginx when missing).
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'],
+    },
   ],
 };

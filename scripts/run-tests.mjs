@@ -1,8 +1,10 @@
 // `npm test`: every tier in order. Builds the app, type-checks, lints, provides a PostgreSQL
 // (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest,
+// runs the multi-node tests (nginx in front of three app processes; nginx installed when missing),
 // makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureNginx } from './ensure-nginx.mjs';
 
 const started = Date.now();
 
@@ -32,7 +34,9 @@ async function main() {
   }
   const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--experimental-vm-modules' };
   try {
-    if (!step('unit and integration tests (Jest)', 'npx', ['jest', '--selectProjects', 'unit', 'integration'], env)) return 1;
+    ensureNginx();
+    if (!step('unit, integration and multi-node tests (Jest)', 'npx', ['jest', '--selectProjects', 'unit', 'integration', 'cluster'], env))
+      return 1;
     const chromium = ensureChromium();
     if (
       !step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
