@@ -35,7 +35,14 @@ async function main() {
   const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--experimental-vm-modules' };
   try {
     ensureNginx();
-    if (!step('unit, integration and multi-node tests (Jest)', 'npx', ['jest', '--selectProjects', 'unit', 'integration', 'cluster'], env))
+    if (
+      !step(
+        'unit, integration and multi-node tests (Jest)',
+        'npx',
+        ['jest', '--selectProjects', 'unit', 'integration', 'cluster'],
+        env,
+      )
+    )
       return 1;
     const chromium = ensureChromium();
     if (

@@ -8,7 +8,13 @@ import { startNginx, freePort, type RunningNginx } from '../support/nginx.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket } from '../support/socket-client.js';
 import { notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
-import { expectLedgerBalanced, grantCredits, pauseEveryCampaign, promotedPost, setTestTimeout } from '../support/surf-fixtures.js';
+import {
+  expectLedgerBalanced,
+  grantCredits,
+  pauseEveryCampaign,
+  promotedPost,
+  setTestTimeout,
+} from '../support/surf-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 
