@@ -23,7 +23,8 @@ const audited = ({ id: _id, ...fields }: AdminCreditPack | AdminMembershipLevel)
  * transaction. Nothing is deleted (orders refer to the items): an item leaves the billing page
  * when it is made inactive. The billing page and checkout read the tables on every call, so a
  * change applies at once in every process; an order copies its item's name, credits, price and
- * currency when it is made, so no change reaches an order already made.
+ * currency when it is made, so no change alters an order already made. A level's benefits are
+ * read live (its members get a change at once), its period when an order is paid.
  */
 @Injectable()
 export class AdminPricingService {
