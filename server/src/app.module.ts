@@ -40,6 +40,7 @@ import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin-ledger/admin-ledger.module.js';
 import { AdminFraudModule } from './admin-fraud/admin-fraud.module.js';
+import { AdminPricingModule } from './admin-pricing/admin-pricing.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
@@ -115,6 +116,7 @@ export class AppModule {
         ErrorLogModule,
         AdminLedgerModule,
         AdminFraudModule,
+        AdminPricingModule,
         TrackingModule,
         TeamAccessModule,
         TeamsModule,

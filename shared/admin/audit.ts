@@ -26,6 +26,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'password_reset_sent',
   'site_settings_updated',
   'fraud_refunded',
+  'credit_pack_created',
+  'credit_pack_updated',
+  'membership_level_created',
+  'membership_level_updated',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -51,6 +55,10 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   announcement_updated: 'Announcement edited',
   announcement_deleted: 'Announcement ended',
   site_settings_updated: 'Site settings changed',
+  credit_pack_created: 'Credit pack added',
+  credit_pack_updated: 'Credit pack changed',
+  membership_level_created: 'Membership level added',
+  membership_level_updated: 'Membership level changed',
 };
 
 /** What an audited action was done to. */
@@ -63,6 +71,8 @@ export const ADMIN_AUDIT_TARGET_TYPES = [
   'ledger',
   'announcement',
   'site_settings',
+  'credit_pack',
+  'membership_level',
 ] as const;
 export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 

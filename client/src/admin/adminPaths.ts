@@ -20,6 +20,8 @@ export const ADMIN_PATHS = {
   ledger: `${PATHS.admin}/ledger`,
   /** The site settings: name, signups, maintenance, company line, consent country lists. */
   settings: `${PATHS.admin}/settings`,
+  /** The credit packs and membership levels for sale, under Settings. */
+  pricing: `${PATHS.admin}/settings/pricing`,
   /** Members; the search and filters are in the query (see adminUsersQuery.ts). */
   users: `${PATHS.admin}/users`,
   /** One member's page; `tab` is one of ADMIN_USER_TABS, or none for the profile. */

@@ -13,7 +13,9 @@ import { AdminErrorGroup } from '../admin/errors/AdminErrorGroup.js';
 import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
 import { AdminFraudTab } from '../admin/fraud/AdminFraudTab.js';
 import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
+import { AdminPricingTab } from '../admin/pricing/AdminPricingTab.js';
 import { AdminSiteSettingsTab } from '../admin/settings/AdminSiteSettingsTab.js';
+import { SettingsSectionLinks } from '../admin/settings/SettingsSectionLinks.js';
 import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
 import { AdminUserPage } from '../admin/users/AdminUserPage.js';
 import { AdminUsersTab } from '../admin/users/AdminUsersTab.js';
@@ -31,7 +33,7 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.pages, label: 'Pages', end: false },
   { to: ADMIN_PATHS.errors, label: 'Errors', end: false },
   { to: ADMIN_PATHS.ledger, label: 'Ledger' },
-  { to: ADMIN_PATHS.settings, label: 'Settings' },
+  { to: ADMIN_PATHS.settings, label: 'Settings', end: false },
   { to: ADMIN_PATHS.users, label: 'Users', end: false },
   { to: ADMIN_PATHS.fraud, label: 'Fraud' },
   { to: ADMIN_PATHS.audit, label: 'Audit' },
@@ -65,7 +67,18 @@ function adminSection(
     if (/^[0-9a-f]{16}$/.test(uid)) return { title: 'Error · Admin', screen: <AdminErrorGroup key={uid} fingerprint={uid} /> };
   }
   if (tab === 'ledger' && !uid && !tab2) return { title: 'Ledger · Admin', screen: <AdminLedgerTab /> };
-  if (tab === 'settings' && !uid && !tab2) return { title: 'Site settings · Admin', screen: <AdminSiteSettingsTab /> };
+  if (tab === 'settings' && !tab2 && (!uid || uid === 'pricing')) {
+    const pricing = uid === 'pricing';
+    return {
+      title: pricing ? 'Pricing · Admin' : 'Site settings · Admin',
+      screen: (
+        <>
+          <SettingsSectionLinks />
+          {pricing ? <AdminPricingTab /> : <AdminSiteSettingsTab />}
+        </>
+      ),
+    };
+  }
   if (tab === 'users') {
     if (!uid && !tab2) return { title: 'Users · Admin', screen: <AdminUsersTab /> };
     const userTab = tab2 && (ADMIN_USER_TABS as readonly string[]).includes(tab2) ? (tab2 as AdminUserTab) : null;

@@ -84,8 +84,10 @@ const ADMIN_ORDER_COLUMNS = `${ORDER_COLUMNS}, (SELECT username FROM users WHERE
 const BENEFITS = `json_build_object('creditsPerView', l.credits_per_view, 'surfTimerSeconds', l.surf_timer_seconds,
   'dailyCap', l.daily_cap, 'activeCampaigns', l.active_campaigns, 'monthlyCredits', l.monthly_credits) AS benefits`;
 
-const PACK_COLUMNS = `id, name, credits, price_minor AS "amountMinor", currency`;
-const LEVEL_COLUMNS = `id, name, credits_per_view AS "creditsPerView", surf_timer_seconds AS "surfTimerSeconds",
+/** A pack's columns as `CreditPack` names them. */
+export const PACK_COLUMNS = `id, name, credits, price_minor AS "amountMinor", currency`;
+/** A level's columns as `MembershipLevel` names them. */
+export const LEVEL_COLUMNS = `id, name, credits_per_view AS "creditsPerView", surf_timer_seconds AS "surfTimerSeconds",
   daily_cap AS "dailyCap", active_campaigns AS "activeCampaigns", monthly_credits AS "monthlyCredits",
   period_days AS "periodDays", price_minor AS "amountMinor", currency`;
 
