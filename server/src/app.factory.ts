@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BILLING_ENDPOINTS } from '@shared/billing/billing.js';
@@ -15,6 +14,7 @@ import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
+import { deploymentKey } from './config/deployment-key.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
@@ -76,8 +76,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   );
 
   if (config.redisUrl) {
-    const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;
-    const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
+    const adapter = new RedisIoAdapter(app, config.redisUrl, deploymentKey(config.databaseUrl!));
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   }
