@@ -9,6 +9,7 @@ import { AppModule } from './app.module.js';
 import { answerClientErrors, answerFrameworkErrors } from './common/errors/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
+import { LimitCounters } from './common/limits/limit-counters.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
@@ -64,7 +65,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     website,
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
-  await registerHttpPlugins(fastify, config);
+  await registerHttpPlugins(fastify, config, app.get(LimitCounters));
   const billing = app.get(BillingService);
   await registerClientApp(
     fastify,
