@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BILLING_ENDPOINTS } from '@shared/billing/billing.js';
@@ -10,11 +9,13 @@ import { AppModule } from './app.module.js';
 import { answerClientErrors, answerFrameworkErrors } from './common/errors/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
+import { LimitCounters } from './common/limits/limit-counters.js';
 import { registerHttpPlugins } from './common/http/security-plugins.js';
 import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
+import { deploymentKey } from './config/deployment-key.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
@@ -64,7 +65,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     website,
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
-  await registerHttpPlugins(fastify, config);
+  await registerHttpPlugins(fastify, config, app.get(LimitCounters));
   const billing = app.get(BillingService);
   await registerClientApp(
     fastify,
@@ -76,8 +77,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   );
 
   if (config.redisUrl) {
-    const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;
-    const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
+    const adapter = new RedisIoAdapter(app, config.redisUrl, deploymentKey(config.databaseUrl!));
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   }

@@ -17,6 +17,7 @@ import { FeedModule } from './feed/feed.module.js';
 import { FeelsModule } from './feels/feels.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { MemberRateLimits } from './common/http/member-rate-limits.js';
+import { LimitCounters } from './common/limits/limit-counters.js';
 import { AccountModule } from './account/account.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
@@ -125,6 +126,7 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         Transactions,
+        LimitCounters,
         MemberRateLimits,
       ],
       exports: [APP_CONFIG, Transactions, MemberRateLimits],

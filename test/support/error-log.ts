@@ -26,3 +26,14 @@ export function captureErrorLog(): { lines: string[]; stop(): void } {
     },
   };
 }
+
+/** Every warning the app logs (through Nest's Logger) while capturing; the lines are still written. */
+export function captureWarnLog(): { lines: string[]; stop(): void } {
+  const lines: string[] = [];
+  const original = PinoNestLogger.prototype.warn;
+  PinoNestLogger.prototype.warn = function (this: PinoNestLogger, message: unknown, context?: string) {
+    lines.push(`${context ? `[${context}] ` : ''}${String(message)}`);
+    return original.call(this, message, context);
+  };
+  return { lines, stop: () => (PinoNestLogger.prototype.warn = original) };
+}

@@ -22,7 +22,7 @@ export class BlocksService {
   }
 
   async block(userId: number, blockedId: number): Promise<void> {
-    this.limits.take('block', userId);
+    await this.limits.take('block', userId);
     if (blockedId === userId)
       throw new AppError(ErrorCode.Validation, 'Not possible', 'You cannot block yourself.', { field: 'userId' });
     if (!(await this.blocks.block(userId, blockedId))) {

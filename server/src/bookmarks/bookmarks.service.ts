@@ -16,7 +16,7 @@ export class BookmarksService {
 
   /** A post the member may not see answers as one that does not exist, so its existence is not told. */
   async save(userId: number, pid: number): Promise<BookmarkState> {
-    this.limits.take('bookmark', userId);
+    await this.limits.take('bookmark', userId);
     if (!(await this.bookmarks.save(userId, pid))) {
       throw new AppError(ErrorCode.NotFound, 'Post not found', 'This post does not exist, or you may not see it.');
     }
@@ -25,7 +25,7 @@ export class BookmarksService {
 
   /** Removes only the member's own bookmark, so any id is safe here. */
   async remove(userId: number, pid: number): Promise<BookmarkState> {
-    this.limits.take('bookmark', userId);
+    await this.limits.take('bookmark', userId);
     await this.bookmarks.remove(userId, pid);
     return { pid, bookmarked: false };
   }

@@ -60,7 +60,7 @@ export class CommentsService {
   }
 
   async write(userId: number, pid: number, text: string, parentId: number | null): Promise<FeedComment> {
-    this.limits.take('comment', userId);
+    await this.limits.take('comment', userId);
     const post = await this.access.visiblePost(userId, pid);
     if (!post) throw POST_NOT_FOUND;
     const parent = parentId === null ? null : await this.comments.topLevelOn(pid, parentId);

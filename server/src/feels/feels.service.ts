@@ -35,7 +35,7 @@ export class FeelsService {
 
   /** `kind` null takes the member's feel back. */
   async set(userId: number, subject: FeelSubject, kind: FeelKind | null): Promise<FeelSummary> {
-    this.limits.take('feel', userId);
+    await this.limits.take('feel', userId);
     const target = await this.targetSeenBy(userId, subject);
     if (kind === null) await this.feels.remove(subject.on, subject.id, userId);
     else await this.feels.put(subject.on, subject.id, userId, kind);

@@ -22,7 +22,7 @@ export class FollowsService {
 
   /** Following again changes nothing and notifies nobody. */
   async follow(follower: AuthUser, followeeId: number): Promise<FollowState> {
-    this.limits.take('follow', follower.id);
+    await this.limits.take('follow', follower.id);
     if (followeeId === follower.id) {
       throw new AppError(ErrorCode.Forbidden, 'Not possible', 'You cannot follow yourself.');
     }
@@ -44,7 +44,7 @@ export class FollowsService {
 
   /** Unfollowing someone not followed changes nothing. */
   async unfollow(follower: AuthUser, followeeId: number): Promise<FollowState> {
-    this.limits.take('follow', follower.id);
+    await this.limits.take('follow', follower.id);
     await this.existingMember(followeeId);
     await this.follows.unfollow(follower.id, followeeId);
     return { following: false, followers: await this.follows.followerCount(followeeId) };

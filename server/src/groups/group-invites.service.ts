@@ -41,7 +41,7 @@ export class GroupInvitesService {
 
   async create(actorId: number, slug: string, payload: GroupInvitePayload): Promise<GroupInviteItem> {
     const group = await this.groupsService.managed(slug, actorId);
-    this.limits.take('groupInvite', actorId);
+    await this.limits.take('groupInvite', actorId);
     return toInviteItem(
       await this.invites.insert(
         null,
@@ -66,7 +66,7 @@ export class GroupInvitesService {
     const group = await this.groupsService.managed(slug, actorId);
     const old = await this.invites.ofGroup(group.id, inviteId);
     if (!old || old.revoked_at) throw GROUP_ERRORS.inviteGone;
-    this.limits.take('groupInvite', actorId);
+    await this.limits.take('groupInvite', actorId);
     const lifetime = old.expires_at ? old.expires_at.getTime() - old.created_at.getTime() : null;
     return toInviteItem(
       await this.transactions.run(async (manager) => {
@@ -94,7 +94,7 @@ export class GroupInvitesService {
   /** Joins with a usable code: one use taken, unless the member was in already. */
   async join(userId: number, code: string): Promise<GroupJoinAnswer> {
     const invite = await this.usableInvite(code);
-    this.limits.take('groupJoin', userId);
+    await this.limits.take('groupJoin', userId);
     const joined = await this.transactions.run(async (manager) => {
       await this.groups.lockGroup(manager, invite.group_id);
       const membership = await this.groups.membership(manager, invite.group_id, userId);

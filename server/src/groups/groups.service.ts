@@ -61,7 +61,7 @@ export class GroupsService {
   /** The creator becomes its owner. The slug comes from the name, made unique. */
   async create(userId: number, payload: GroupPayload): Promise<GroupAnswer> {
     const values = await this.values(userId, payload);
-    this.limits.take('groupCreate', userId);
+    await this.limits.take('groupCreate', userId);
     const base = slugOf(values.name);
     for (let attempt = 0; ; attempt++) {
       const slug = await this.freeSlug(base, attempt);
@@ -126,7 +126,7 @@ export class GroupsService {
     if (group.viewer_status === 'active' || group.viewer_status === 'requested') {
       return { status: group.viewer_status, group: this.toAnswer(group) };
     }
-    this.limits.take('groupJoin', userId);
+    await this.limits.take('groupJoin', userId);
     const status = group.visibility === 'public' ? 'active' : 'requested';
     await this.groups.putMember(null, group.id, userId, 'member', status);
     this.rooms.membersChanged(group);

@@ -54,7 +54,7 @@ export class PostsService {
   /** With a team current, the post is the team's (its writer stays `author`). */
   async create(userId: number, team: ActingTeam | null, payload: PostPayload): Promise<CampaignItem> {
     const owner = campaignWriterOf(userId, team);
-    this.limits.take('post', userId);
+    await this.limits.take('post', userId);
     const values = await this.columns(userId, payload);
     if (values.groupId !== null && !(await this.groups.isActiveMember(values.groupId, userId))) throw GROUP_ERRORS.postNotMember;
     const pid = await this.transactions.run(async (manager) => {

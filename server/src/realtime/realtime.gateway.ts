@@ -162,7 +162,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     }
   }
 
-  /** Refuses events beyond the per-socket limit; an acknowledged event learns why. */
+  /**
+   * Refuses events beyond the per-socket limit; an acknowledged event learns why. Counted on the
+   * socket, not in Redis: a connection lives on one process, so the count is exact however many run.
+   */
   private limitEvents(socket: RealtimeSocket, packet: unknown[], next: (error?: Error) => void): void {
     const now = Date.now();
     if (now - socket.data.windowStartedAt > SOCKET_EVENT_WINDOW_MS) {

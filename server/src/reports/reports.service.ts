@@ -18,7 +18,7 @@ export class ReportsService {
   ) {}
 
   async report(userId: number, { pid, commentId, reason }: ReportRequest): Promise<void> {
-    this.limits.take('report', userId);
+    await this.limits.take('report', userId);
     const visible =
       pid !== undefined ? await this.access.visiblePost(userId, pid) : await this.comments.visibleComment(userId, commentId!);
     if (!visible) throw new AppError(ErrorCode.NotFound, 'Not found', 'What you reported does not exist or was deleted.');

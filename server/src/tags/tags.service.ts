@@ -31,7 +31,7 @@ export class TagsService {
   }
 
   async follow(userId: number, tag: string): Promise<TagAnswer> {
-    this.limits.take('tagFollow', userId);
+    await this.limits.take('tagFollow', userId);
     await this.tags.follow(userId, tag);
     return this.tag(userId, tag);
   }

@@ -77,7 +77,7 @@ export class TeamsService {
   /** The creator becomes its owner. */
   async create(userId: number, payload: TeamPayload): Promise<TeamDetail> {
     const values = await this.values(userId, payload);
-    this.limits.take('teamCreate', userId);
+    await this.limits.take('teamCreate', userId);
     const teamId = await this.transactions.run(async (manager) => {
       if ((await this.teams.countTeamsOf(manager, userId)) >= TEAM_LIMITS.teamsPerMember) throw TEAM_ERRORS.tooManyTeams;
       const id = await this.teams.insertTeam(manager, values, userId);
@@ -109,7 +109,7 @@ export class TeamsService {
     const expiresAt = new Date(Date.now() + INVITE_MS);
     const { invitee, token } = await this.change(userId, teamId, 'manage_members', async (manager) => {
       // Looked up only once the actor may invite, so nobody else learns which accounts exist.
-      this.limits.take('teamInvite', userId);
+      await this.limits.take('teamInvite', userId);
       const invitee = payload.invitee.includes('@')
         ? await this.users.findByEmail(payload.invitee)
         : await this.users.findByUsername(payload.invitee);

@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import { LimitCounters } from '../limits/limit-counters.js';
 
 /**
  * Per-member limits on social writes: a member (not an address: many members share one) may
  * post, comment, give feels, report, block, follow, bookmark, create groups, join them, make
- * invite codes and follow tags this often. Counted in this process, as the per-address limits
- * are; RATE_LIMIT_FACTOR scales them alike.
+ * invite codes and follow tags this often. Counted where the per-address limits are
+ * (`LimitCounters`: in Redis with REDIS_URL, so across processes); RATE_LIMIT_FACTOR scales them alike.
  */
 const MEMBER_LIMITS = {
   post: { max: 20, windowMs: 60 * 60_000 },
@@ -35,49 +36,25 @@ const MEMBER_LIMITS = {
 
 export type MemberLimitName = keyof typeof MEMBER_LIMITS;
 
-interface Window {
-  startedAt: number;
-  count: number;
-}
-
-/** How many windows are kept before expired ones are swept. */
-const SWEEP_AT = 10_000;
-
 @Injectable()
 export class MemberRateLimits {
-  private readonly windows = new Map<string, Window>();
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly counters: LimitCounters,
+  ) {}
 
   /** Counts one write of `name` by the member; refuses it (rate_limited, with retryAfter) past the limit. */
-  take(name: MemberLimitName, userId: number, now = Date.now()): void {
+  async take(name: MemberLimitName, userId: number): Promise<void> {
     const { max, windowMs } = MEMBER_LIMITS[name];
-    const key = `${name}:${userId}`;
-    let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) {
-      if (this.windows.size >= SWEEP_AT) this.sweep(now);
-      window = { startedAt: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    if (window.count >= Math.ceil(max * this.config.rateLimitFactor)) {
-      const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
-      throw new AppError(
-        ErrorCode.RateLimited,
-        'Slow down',
-        `You are doing this too often. Please try again in ${waitText(retryAfter)}.`,
-        {
-          retryAfter,
-        },
-      );
-    }
-    window.count++;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) {
-      const name = key.slice(0, key.indexOf(':')) as MemberLimitName;
-      if (now - window.startedAt >= MEMBER_LIMITS[name].windowMs) this.windows.delete(key);
-    }
+    const { count, msLeft } = await this.counters.hit(`member:${name}:${userId}`, windowMs);
+    if (count <= Math.ceil(max * this.config.rateLimitFactor)) return;
+    const retryAfter = Math.max(1, Math.ceil(msLeft / 1000));
+    throw new AppError(
+      ErrorCode.RateLimited,
+      'Slow down',
+      `You are doing this too often. Please try again in ${waitText(retryAfter)}.`,
+      { retryAfter },
+    );
   }
 }
 

@@ -7,7 +7,8 @@ declare module 'fastify' {
 }
 
 /**
- * Per-address limits of the routes that attackers or crash loops hammer. Per-account limits
+ * Per-address limits of the routes that attackers or crash loops hammer, counted by
+ * `LimitCounters` (in Redis with REDIS_URL, so they hold across processes). Per-account limits
  * (failed logins, resends) live with their services, in the database, so they hold across
  * processes and addresses.
  */
@@ -36,7 +37,7 @@ export function rateLimit(name: RateLimitName) {
     rateLimit: {
       max: (request: FastifyRequest) => Math.ceil(max * request.server.rateLimitFactor),
       timeWindow,
-      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `address:${name}:${request.ip}`,
     },
   };
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
+import type { LimitCounters } from '../limits/limit-counters.js';
+import { rateLimitStore } from '../limits/rate-limit-store.js';
 import { registerCompression } from './compression.js';
 import { registerMultipartInMemory } from './multipart-in-memory.js';
 
@@ -11,10 +13,11 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 50,
 
 /**
  * The Fastify plugins every request passes: cookies, uploads, compression, and rate limiting
- * for the routes that ask for it. Security headers: helmet for pages (registerClientApp), a
- * fixed API policy for everything else (attachRouteHooks).
+ * for the routes that ask for it (counted by `counters`: across processes with REDIS_URL).
+ * Security headers: helmet for pages (registerClientApp), a fixed API policy for everything
+ * else (attachRouteHooks).
  */
-export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+export async function registerHttpPlugins(fastify: FastifyInstance, config: AppConfig, counters: LimitCounters): Promise<void> {
   // Parsed on demand (requestCookies): few routes read cookies.
   await fastify.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
   await registerMultipartInMemory(fastify, { limits: UPLOAD_LIMITS });
@@ -22,6 +25,7 @@ export async function registerHttpPlugins(fastify: FastifyInstance, config: AppC
   fastify.decorate('rateLimitFactor', config.rateLimitFactor);
   await fastify.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.RateLimited, 'Slow down', `Too many requests. Please try again in ${waitText(context.ttl)}.`, {
         retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
