@@ -15,6 +15,7 @@ import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
+import { RedisClients } from './realtime/redis-clients.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
@@ -75,11 +76,11 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     config.billing.payroc ? [config.billing.payroc.pageUrl] : [],
   );
 
-  if (config.redisUrl) {
+  const redis = app.get(RedisClients);
+  if (redis.configured) {
     const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;
-    const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
-    await adapter.connect();
-    app.useWebSocketAdapter(adapter);
+    await redis.connect();
+    app.useWebSocketAdapter(new RedisIoAdapter(app, redis, channelKey));
   }
 
   await app.init();
