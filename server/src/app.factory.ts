@@ -15,11 +15,16 @@ import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { attachHttpMetrics } from './metrics/http-metrics.js';
+import { registerMetricsRoute } from './metrics/metrics-route.js';
+import { RealtimeService } from './realtime/realtime.service.js';
 import { RedisClients } from './realtime/redis-clients.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
+import { TrackingWriter } from './tracking/tracking-writer.js';
 import { BillingService } from './billing/billing.service.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
@@ -65,6 +70,9 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     website,
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
+  const metrics = app.get(AppMetrics);
+  if (metrics.exposed) attachHttpMetrics(fastify, metrics.httpDuration);
+  if (config.metrics.token) registerMetricsRoute(fastify, metrics, config.metrics.token);
   await registerHttpPlugins(fastify, config);
   const billing = app.get(BillingService);
   await registerClientApp(
@@ -84,5 +92,8 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   }
 
   await app.init();
+  const realtime = app.get(RealtimeService);
+  const tracking = app.get(TrackingWriter);
+  metrics.watch({ openSockets: () => realtime.localConnections, trackingBufferRows: () => tracking.size });
   return app;
 }

@@ -46,6 +46,7 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
 import { GeoModule } from './geo/geo.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
       global: true,
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
+        MetricsModule,
         WebsiteModule,
         RealtimeModule,
         NotificationsModule,
