@@ -16,10 +16,16 @@ import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
 import { deploymentKey } from './config/deployment-key.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { attachHttpMetrics } from './metrics/http-metrics.js';
+import { registerMetricsRoute } from './metrics/metrics-route.js';
+import { RealtimeService } from './realtime/realtime.service.js';
+import { RedisClients } from './realtime/redis-clients.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
+import { TrackingWriter } from './tracking/tracking-writer.js';
 import { BillingService } from './billing/billing.service.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
@@ -65,6 +71,9 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     website,
     afterWrites: [forgetActingMember(app.get(MemberCache))],
   });
+  const metrics = app.get(AppMetrics);
+  if (metrics.exposed) attachHttpMetrics(fastify, metrics.httpDuration);
+  if (config.metrics.token) registerMetricsRoute(fastify, metrics, config.metrics.token);
   await registerHttpPlugins(fastify, config, app.get(LimitCounters));
   const billing = app.get(BillingService);
   await registerClientApp(
@@ -76,12 +85,15 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     config.billing.payroc ? [config.billing.payroc.pageUrl] : [],
   );
 
-  if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl, deploymentKey(config.databaseUrl!));
-    await adapter.connect();
-    app.useWebSocketAdapter(adapter);
+  const redis = app.get(RedisClients);
+  if (redis.configured) {
+    await redis.connect();
+    app.useWebSocketAdapter(new RedisIoAdapter(app, redis, deploymentKey(config.databaseUrl!)));
   }
 
   await app.init();
+  const realtime = app.get(RealtimeService);
+  const tracking = app.get(TrackingWriter);
+  metrics.watch({ openSockets: () => realtime.localConnections, trackingBufferRows: () => tracking.size });
   return app;
 }

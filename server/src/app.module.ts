@@ -48,6 +48,7 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StartModule } from './start/start.module.js';
 import { GeoModule } from './geo/geo.module.js';
@@ -69,6 +70,7 @@ export class AppModule {
       global: true,
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
+        MetricsModule,
         WebsiteModule,
         RealtimeModule,
         NotificationsModule,

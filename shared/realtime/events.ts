@@ -107,6 +107,12 @@ export interface ServerToClientEvents {
    * back; the referrals page reads its commissions again.
    */
   'referral:commission': (change: { id: number; state: CommissionState }) => void;
+  /**
+   * To every tab connected to this process: it is shutting down. It still answers the requests
+   * the tab has sent, then ends the connection ('io server disconnect'); the tab connects again
+   * within SERVER_RESTART_RECONNECT_SPREAD_MS, which behind a load balancer reaches another process.
+   */
+  'server:restarting': () => void;
 }
 
 export interface ClientToServerEvents {
@@ -138,6 +144,8 @@ export interface SocketData {
   /** Events received in the current rate-limit window. */
   eventCount: number;
   windowStartedAt: number;
+  /** Events received and not acknowledged yet: a process shutting down ends the connection once none is left. */
+  pendingAcks: number;
 }
 
 /** What a member's socket sends as `auth` in its handshake. */
@@ -159,6 +167,11 @@ export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENT_WINDOW_MS = 10_000;
 /** Posts one tab may watch at once (what a screen shows, with room to scroll). */
 export const MAX_WATCHED_POSTS = 50;
+/**
+ * After `server:restarting` and the end of its connection, a tab connects again after a random
+ * wait up to this long, so the tabs of a stopping process do not all reach the others at once.
+ */
+export const SERVER_RESTART_RECONNECT_SPREAD_MS = 1000;
 /** How often the server clock is pushed so countdowns do not drift. */
 export const LIVE_TIME_INTERVAL_MS = 30_000;
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
+import { FailoverProxy } from '../support/failover-proxy.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase } from '../support/test-postgres.js';
 import {
@@ -281,6 +282,48 @@ test.describe('when the server restarts', () => {
       await page.context().close();
     } finally {
       await server?.stop();
+      await db.end();
+      await database.drop();
+    }
+  });
+});
+
+test.describe('when a server process shuts down behind a load balancer', () => {
+  test('an open page is moved to another process by itself, without a reload, and its notifications keep arriving', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const database = await createTestDatabase(process.env.DATABASE_URL!, 'e2e_drain');
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const servers: ServerProcess[] = [];
+    let proxy: FailoverProxy | null = null;
+    try {
+      // One after the other: the first applies the migrations to the fresh database.
+      servers.push(await startServerProcess({ DATABASE_URL: database.url }));
+      servers.push(await startServerProcess({ DATABASE_URL: database.url }));
+      const [first, second] = servers;
+      proxy = new FailoverProxy([first.url, second.url]);
+      const url = await proxy.start();
+      const member = await createAccount(browser, url, db);
+      const admin = await createAccount(browser, url, db, { admin: true });
+      const page = await openAs(browser, url, member, '/settings');
+      const notReloaded = await markWindow(page);
+
+      const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
+      first.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expectConnected(page);
+      await expect(page.getByText('Reconnecting…')).toHaveCount(0);
+
+      const adminContext = await browser.newContext({ baseURL: url, storageState: admin.state });
+      await notifyMember(adminContext.request, member.id, { heading: 'After the move', body: 'Sent through the other process.' });
+      await expect(toast(page, 'After the move')).toBeVisible();
+      await notReloaded();
+      await Promise.all([adminContext.close(), page.context().close()]);
+    } finally {
+      await proxy?.close();
+      await Promise.all(servers.map((server) => server.stop()));
       await db.end();
       await database.drop();
     }

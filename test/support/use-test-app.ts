@@ -27,6 +27,8 @@ export interface UseTestAppOptions {
    * the file cuts to take the database away); `db` always connects directly.
    */
   appDatabaseUrl?: (databaseUrl: string) => Promise<string>;
+  /** Overrides known only once the file's hooks run (e.g. the address of a proxy started then); applied last. */
+  startOverrides?: () => Promise<Partial<AppConfig>>;
 }
 
 /**
@@ -64,7 +66,11 @@ export function useTestApp(overrides: Partial<AppConfig> = {}, options: UseTestA
 
   beforeAll(async () => {
     const databaseUrl = await options.appDatabaseUrl?.(database.url);
-    started = await startTestApp({ rateLimitFactor: 50, ...overrides, ...(databaseUrl ? { databaseUrl } : {}) }, database);
+    const atStart = await options.startOverrides?.();
+    started = await startTestApp(
+      { rateLimitFactor: 50, ...overrides, ...(databaseUrl ? { databaseUrl } : {}), ...atStart },
+      database,
+    );
     await db.connect();
   });
 

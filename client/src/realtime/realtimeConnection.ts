@@ -14,6 +14,7 @@ import { receiveTeamsChanged } from '../teams/receiveTeamsChanged.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
+import { followServerRestarts } from './serverRestarts.js';
 import { socketAtom, type AppSocket } from './socketAtom.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 
@@ -50,6 +51,7 @@ export async function connectRealtime(
   });
   appStore.set(socketAtom, next);
   setConnectionState('connecting');
+  const restarts = followServerRestarts(next, () => appStore.get(socketAtom) === next);
 
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
@@ -64,6 +66,10 @@ export async function connectRealtime(
   });
   next.on('disconnect', (reason) => {
     setConnectionId(null);
+    if (restarts.handlesDisconnect(reason)) {
+      setConnectionState('reconnecting');
+      return;
+    }
     if (reason === 'io server disconnect') {
       // The server ended it (e.g. the session was revoked): reload who we are.
       setConnectionState('idle');
@@ -72,8 +78,8 @@ export async function connectRealtime(
     }
     setConnectionState('reconnecting');
   });
-  next.on('connect_error', () => {
-    if (next.active) {
+  next.on('connect_error', (error) => {
+    if (next.active || restarts.handlesConnectError(error)) {
       setConnectionState('reconnecting');
       return;
     }

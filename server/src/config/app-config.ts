@@ -47,6 +47,10 @@ const envSchema = z.object({
   FREE_ACTIVE_CAMPAIGNS: z.coerce.number().int().min(0).default(25),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
   REFERRAL_COMMISSION_MATURING_DAYS: z.coerce.number().int().min(0).default(30),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Long enough that guessing it is hopeless; compared in constant time.
+  METRICS_TOKEN: z.string().min(16).optional().or(z.literal('')),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 /** Payroc's Hosted Payment Page, in its test environment and live. */
@@ -109,6 +113,16 @@ export interface AppConfig {
     /** Campaigns an account without a membership (a member's own, or a team's) may run at once. */
     freeActiveCampaigns: number;
   };
+  /**
+   * The longest a shutdown (SIGTERM, SIGINT) may take: draining requests and sockets, writing the
+   * tracking buffer, closing the database. Past it the process exits with code 1.
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * Where Prometheus reads /metrics: on the app's port with `Authorization: Bearer <token>`, and/or
+   * on `port` bound to 127.0.0.1 without a token. Neither set: no /metrics, and nothing measured per request.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** What a referrer earns when a member they referred buys credits or a level. */
   referrals: {
     /** The share (0..100) of what a purchase bought, in credits, rounded down. */
@@ -166,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       localSecret: e.PAYMENT_LOCAL_SECRET,
     },
     levels: { freeActiveCampaigns: e.FREE_ACTIVE_CAMPAIGNS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metrics: { token: e.METRICS_TOKEN || undefined, port: e.METRICS_PORT },
     referrals: {
       commissionPercent: e.REFERRAL_COMMISSION_PERCENT,
       commissionMaturingDays: e.REFERRAL_COMMISSION_MATURING_DAYS,

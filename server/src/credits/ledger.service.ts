@@ -4,6 +4,8 @@ import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { LedgerKind, LedgerRow } from '@shared/credits/credits.js';
 import { AppError } from '../common/errors/app-error.js';
+import { afterCommit } from '../database/transactions.js';
+import { AppMetrics } from '../metrics/app-metrics.js';
 import type { Advertiser } from '../posts/advertiser.js';
 import { CreditsRepository, type LedgerRowInput } from './credits.repository.js';
 
@@ -31,7 +33,10 @@ export const notEnoughCredits = (whose: Movement['account']) =>
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly repository: CreditsRepository) {}
+  constructor(
+    private readonly repository: CreditsRepository,
+    private readonly metrics: AppMetrics,
+  ) {}
 
   /** Applies the movements once per key; answers false when the key was already used. */
   async move(manager: EntityManager, idempotencyKey: string, movements: Movement[]): Promise<boolean> {
@@ -40,6 +45,7 @@ export class LedgerService {
       const moved = await this.addTo(manager, movement);
       if (!moved) throw notEnoughCredits(movement.account);
     }
+    afterCommit(manager, () => this.metrics.ledgerRowsWritten(movements.map((movement) => movement.kind)));
     return true;
   }
 

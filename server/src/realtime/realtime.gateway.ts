@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from '../auth/session-cookies.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
+import { SHUTTING_DOWN_RETRY_AFTER_SECONDS } from '../shutdown/draining-answer.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
@@ -56,6 +57,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.realtime.attach(server);
     this.realtime.handle('session:resume', (socket, body) => this.resume(socket, body));
     server.use((socket, next) => {
+      if (this.realtime.draining) return next(shuttingDown());
       this.authenticate(socket)
         .then(() => this.joinRooms(socket))
         .then(
@@ -71,6 +73,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
+    if (this.realtime.endIfDraining(socket)) return;
     socket.use((packet, next) => this.limitEvents(socket, packet, next));
     this.realtime.listen(socket);
     socket.emit('live:data', await this.liveFor(socket).catch((error: unknown) => this.clockOnly(error)));
@@ -116,6 +119,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     socket.data.teamId = null;
     socket.data.eventCount = 0;
     socket.data.windowStartedAt = Date.now();
+    socket.data.pendingAcks = 0;
     const handshake = handshakeSchema.safeParse(socket.handshake.auth ?? {});
     const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
     const auth = token ? await this.sessions.authenticate(token) : null;
@@ -181,4 +185,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     }
     next(new Error('rate limited'));
   }
+}
+
+/** The handshake refusal of a process that is shutting down: the tab connects again, to another process. */
+function shuttingDown(): Error {
+  return Object.assign(new Error('This server is restarting. Reconnecting…'), {
+    data: { code: ErrorCode.ShuttingDown, retryAfter: SHUTTING_DOWN_RETRY_AFTER_SECONDS },
+  });
 }

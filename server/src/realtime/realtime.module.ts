@@ -3,11 +3,12 @@ import { ErrorLogModule } from '../error-log/error-log.module.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimeService } from './realtime.service.js';
+import { RedisClients } from './redis-clients.js';
 
 @Global()
 @Module({
   imports: [ErrorLogModule],
-  providers: [RealtimeService, RealtimeGateway, LiveDataService],
-  exports: [RealtimeService, LiveDataService],
+  providers: [RealtimeService, RealtimeGateway, LiveDataService, RedisClients],
+  exports: [RealtimeService, LiveDataService, RedisClients],
 })
 export class RealtimeModule {}

@@ -18,6 +18,9 @@ export type SocketEventHandler<E extends keyof ClientToServerEvents> = (
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
+/** How often a draining process looks whether its last connection has ended. */
+const DRAIN_CHECK_MS = 25;
+
 export interface SendOptions {
   /**
    * Rooms or connection ids that must not get the event: e.g. the tab that caused it (its
@@ -39,6 +42,8 @@ export interface SendOptions {
 export class RealtimeService {
   private readonly logger = new Logger(RealtimeService.name);
   private server: RealtimeServer | null = null;
+  /** Set by drain(): the process is shutting down. */
+  private drainingNow = false;
   constructor(private readonly errorLog: ErrorLog) {}
 
   private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
@@ -57,15 +62,64 @@ export class RealtimeService {
     this.handlers.set(event, handler as unknown as SocketEventHandler<keyof ClientToServerEvents>);
   }
 
-  /** Called once per connection by the gateway. */
+  /**
+   * Called once per connection by the gateway. Each event is counted until its acknowledgement
+   * has gone out, so a process shutting down ends a connection only once it has answered it.
+   */
   listen(socket: RealtimeSocket): void {
     for (const [event, handler] of this.handlers) {
       (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
         if (typeof ack !== 'function') return;
-        const answer = ack as (answer: Ack<unknown, string>) => void;
+        const answer = (reply: Ack<unknown, string>) => {
+          (ack as (answer: Ack<unknown, string>) => void)(reply);
+          socket.data.pendingAcks--;
+          if (this.drainingNow && socket.data.pendingAcks === 0) socket.disconnect(true);
+        };
+        socket.data.pendingAcks++;
         handler(socket, payload).then(answer, (error: unknown) => answer({ error: this.refusalOf(event, socket, error) }));
       });
     }
+  }
+
+  get draining(): boolean {
+    return this.drainingNow;
+  }
+
+  /** Connections open on this process. */
+  get localConnections(): number {
+    return this.server?.sockets.sockets.size ?? 0;
+  }
+
+  /**
+   * For a shutdown: tells every tab connected to this process (`server:restarting`), ends each
+   * connection once its pending acknowledgements are answered (at once when none is), and
+   * resolves when this process has no connection left. The gateway refuses new ones meanwhile.
+   */
+  drain(): Promise<void> {
+    this.drainingNow = true;
+    const server = this.server;
+    if (!server) return Promise.resolve();
+    server.local.emit('server:restarting');
+    for (const socket of server.sockets.sockets.values()) {
+      if (socket.data.pendingAcks === 0) socket.disconnect(true);
+    }
+    const sockets = server.sockets.sockets;
+    return new Promise((resolve) => {
+      if (sockets.size === 0) return resolve();
+      const check = setInterval(() => {
+        if (sockets.size > 0) return;
+        clearInterval(check);
+        resolve();
+      }, DRAIN_CHECK_MS);
+    });
+  }
+
+  /** A connection that completed its handshake while the process was starting to drain: told and ended at once. */
+  endIfDraining(socket: RealtimeSocket): boolean {
+    if (!this.drainingNow) return false;
+    socket.emit('server:restarting');
+    socket.disconnect(true);
+    return true;
   }
 
   private refusalOf(event: string, socket: RealtimeSocket, error: unknown): SocketRefusal {

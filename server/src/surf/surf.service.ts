@@ -8,6 +8,7 @@ import { teamRoleAllows } from '@shared/teams/teams.js';
 import { LiveCampaignsService } from '../campaigns/live-campaigns.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AppMetrics } from '../metrics/app-metrics.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
@@ -15,6 +16,7 @@ import { TeamAccessService } from '../teams/team-access.service.js';
 import { WebsiteSettingsService, type SurfRules } from '../website/website-settings.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
+import { ledgerRowsOfClaim } from './claim-ledger-rows.js';
 import { renderChallengeImage } from './challenge-image.js';
 import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
@@ -52,6 +54,7 @@ export class SurfService {
     private readonly liveCampaigns: LiveCampaignsService,
     private readonly teams: TeamAccessService,
     private readonly website: WebsiteSettingsService,
+    private readonly metrics: AppMetrics,
   ) {}
 
   async next(auth: AuthContext, connectionId: string | null): Promise<SurfNextAnswer> {
@@ -90,9 +93,15 @@ export class SurfService {
       accounts_per_address: ACCOUNTS_PER_ADDRESS,
       next: claim.next === true,
     });
-    if (row.refusal !== undefined) return { error: refused(row, now.getTime()) };
+    if (row.refusal !== undefined) {
+      this.metrics.surfClaimRefused(row.refusal);
+      return { error: refused(row, now.getTime()) };
+    }
 
     const { outcome } = row;
+    // surf_claim has committed: the claim and its ledger rows are written.
+    this.metrics.surfClaimSettled(outcome);
+    this.metrics.ledgerRowsWritten(ledgerRowsOfClaim(outcome, row.earned));
     const cc = Number(row.cc);
     const answer: SurfClaimAnswer = {
       outcome,

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { ErrorLog } from '../../error-log/error-log.service.js';
 import { WebsiteSettingsService } from '../../website/website-settings.service.js';
+import { AppError } from './app-error.js';
 import { replyWithError } from './error-reply.js';
 import { toErrorResponse } from './error-response.js';
 
@@ -36,7 +37,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.errorLog.recordServerError(exception, request.method, request.url);
     } else if (response.status >= 500 && response.errors[0]?.code !== ErrorCode.Unavailable) {
       this.errorLog.recordServerError(exception, request.method, request.url);
-    } else if (response.errors[0]?.code === ErrorCode.Unavailable) {
+    } else if (response.errors[0]?.code === ErrorCode.Unavailable && !(exception instanceof AppError)) {
+      // A service that answers `unavailable` itself (a full tracking buffer, a readiness check) says why on its own.
       this.warnUnavailable(exception);
     }
     const headers = headersOf(exception);

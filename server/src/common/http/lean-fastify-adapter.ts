@@ -41,7 +41,7 @@ interface HookableInstance {
  * versioning. Each hook ran on every request and found its feature off: six onRequest hooks and
  * one onResponse hook, a measurable share of every /data call (bench/README.md, "Measured
  * costs"). The app has its own equivalents
- * (route-hooks.ts, security-plugins.ts).
+ * (route-hooks.ts, security-plugins.ts; the 503s of a shutdown: shutdown/http-drain.ts).
  * Turning one of those features on fails at start-up instead of silently doing nothing.
  */
 export class LeanFastifyAdapter extends FastifyAdapter {
