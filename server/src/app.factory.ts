@@ -15,6 +15,7 @@ import { createAppLogger } from './common/logging/create-logger.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
+import { LocalIoAdapter } from './realtime/local-io.adapter.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
@@ -80,6 +81,8 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
     const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
+  } else {
+    app.useWebSocketAdapter(new LocalIoAdapter(app, config.socketRecoveryEvents));
   }
 
   await app.init();

@@ -40,10 +40,13 @@ export interface SocketRefusal<C extends string = ErrorCode> {
 /** Answers to client requests through acknowledgements. */
 export type Ack<T, C extends string = ErrorCode> = { data: T } | { error: SocketRefusal<C> };
 
+/** What a tab that could not resume its connection as it was asks for: what it may have missed, and the current state. */
 export interface ResumeAnswer {
   notifications: NotificationItem[];
   unread: number;
   live: LiveData;
+  /** The announcements shown to this tab now (its audience's, minus a member's dismissed ones): they replace the tab's list. */
+  announcements: Announcement[];
 }
 
 /** Events the server pushes. One map, used by the server's `Server<…>` and by the client socket. */
@@ -110,7 +113,11 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** After a (re)connect: what was missed since the last notification id this tab saw. */
+  /**
+   * After a connect that did not recover the connection as it was (a new one, or a drop longer
+   * than the recovery window): what was missed since the last notification id this tab saw, and
+   * the current state.
+   */
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
   /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
   'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer, SurfClaimRefusalCode>) => void) => void;

@@ -1,7 +1,7 @@
 import { SOCKET_PATH, type Ack, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
-import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
+import { announcementsAtom, hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
 import { receiveGroupMembers, resendWatchedGroup } from '../groups/groupWatch.js';
@@ -23,8 +23,10 @@ let generation = 0;
 
 /**
  * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
- * landing page's critical path). It reconnects with backoff after a drop or a server restart
- * and then catches up on what it missed. `sessionKey` is the user's socketId; null for a visitor.
+ * landing page's critical path). It reconnects with backoff after a drop or a server restart.
+ * After a short drop the server recovers the connection (`recovered`) and sends what it missed,
+ * in order; otherwise the tab catches up itself (`session:resume`).
+ * `sessionKey` is the user's socketId; null for a visitor.
  * `teamId` is the current team (null: none): the socket joins that team's room, so switching
  * teams connects anew.
  */
@@ -54,13 +56,10 @@ export async function connectRealtime(
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
     setConnectionState('connected');
+    // Watches are checked again either way: what the tab may see can have changed meanwhile.
     resendWatchedPosts();
     resendWatchedGroup();
-    next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
-      if ('error' in answer) return;
-      receiveNotifications(answer.data.notifications, answer.data.unread);
-      receiveLive(answer.data.live);
-    });
+    if (!next.recovered) catchUp(next);
   });
   next.on('disconnect', (reason) => {
     setConnectionId(null);
@@ -150,6 +149,16 @@ export function disconnectRealtime(): void {
 function setConnectionState(state: ConnectionState): void {
   appStore.set(connectionStateAtom, state);
   document.documentElement.dataset.realtime = state;
+}
+
+/** What the tab missed (notifications since the newest it has) and the current state, which replace its own. */
+function catchUp(socket: AppSocket): void {
+  socket.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
+    if ('error' in answer) return;
+    receiveNotifications(answer.data.notifications, answer.data.unread);
+    receiveLive(answer.data.live);
+    appStore.set(announcementsAtom, answer.data.announcements);
+  });
 }
 
 function receiveLive(live: LiveData): void {
