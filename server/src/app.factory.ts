@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { createHash } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BILLING_ENDPOINTS } from '@shared/billing/billing.js';
@@ -17,6 +16,7 @@ import { requestIdGenerator } from './common/logging/request-ids.js';
 import type { AppConfig } from './config/app-config.js';
 import { LocalIoAdapter } from './realtime/local-io.adapter.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { deploymentKey } from './realtime/redis-streams.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
@@ -77,8 +77,7 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   );
 
   if (config.redisUrl) {
-    const channelKey = `surfex:${createHash('sha256').update(config.databaseUrl!).digest('hex').slice(0, 16)}`;
-    const adapter = new RedisIoAdapter(app, config.redisUrl, channelKey);
+    const adapter = new RedisIoAdapter(app, config.redisUrl, deploymentKey(config.databaseUrl!), config.socketRecoveryEvents);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   } else {

@@ -110,13 +110,19 @@ export interface ServerToClientEvents {
    * back; the referrals page reads its commissions again.
    */
   'referral:commission': (change: { id: number; state: CommissionState }) => void;
+  /**
+   * To every tab, from a process whose link to Redis came back after events it sent could not
+   * reach the other processes' tabs: each tab catches up (`session:resume`) as after a
+   * reconnect, at a random moment within RESYNC_SPREAD_MS so that they do not all ask at once.
+   */
+  'realtime:resync': () => void;
 }
 
 export interface ClientToServerEvents {
   /**
    * After a connect that did not recover the connection as it was (a new one, or a drop longer
-   * than the recovery window): what was missed since the last notification id this tab saw, and
-   * the current state.
+   * than the recovery window), or on `realtime:resync`: what was missed since the last
+   * notification id this tab saw, and the current state.
    */
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
   /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
@@ -166,6 +172,8 @@ export const SOCKET_EVENTS_PER_WINDOW = 20;
 export const SOCKET_EVENT_WINDOW_MS = 10_000;
 /** Posts one tab may watch at once (what a screen shows, with room to scroll). */
 export const MAX_WATCHED_POSTS = 50;
+/** Tabs told to resync (`realtime:resync`) spread their catch-up over this long. */
+export const RESYNC_SPREAD_MS = 5_000;
 /** How often the server clock is pushed so countdowns do not drift. */
 export const LIVE_TIME_INTERVAL_MS = 30_000;
 

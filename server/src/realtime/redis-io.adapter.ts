@@ -1,43 +1,82 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Server, ServerOptions } from 'socket.io';
+import type { RealtimeServer } from './realtime.service.js';
+import { resilientStreamsAdapter, streamsOptions, type RedisClient } from './redis-streams.js';
 
 /**
  * With REDIS_URL, Socket.IO rooms span every server process: an event emitted in one process
- * reaches sockets connected to any other (publish/subscribe through Redis).
+ * reaches sockets connected to any other, through a Redis stream (redis-streams.ts).
+ *
+ * Redis may restart or become unreachable: node-redis reconnects on its own, this process keeps
+ * serving its own sockets meanwhile, the outage and the recovery are logged once each, and once
+ * Redis is back, when events of this process could not reach the others, every tab is told to
+ * catch up (`realtime:resync`).
  */
 export class RedisIoAdapter extends IoAdapter {
-  private readonly pub;
-  private readonly sub;
+  private readonly redisLog = new Logger('Redis');
+  private readonly client: RedisClient;
+  private server: RealtimeServer | null = null;
+  private reachable: boolean | null = null;
+  private missedBroadcasts = 0;
 
   /**
-   * `channelKey` separates deployments sharing one Redis: processes of one app (one database)
-   * share rooms, other apps' processes do not.
+   * `deploymentKey` separates deployments sharing one Redis: processes of one app (one database)
+   * share the stream and channels, other apps' processes do not. The stream keeps the last
+   * `recoveryEvents` events, to recover dropped connections.
    */
   constructor(
     app: INestApplicationContext,
     redisUrl: string,
-    private readonly channelKey: string,
+    private readonly deploymentKey: string,
+    private readonly recoveryEvents: number,
   ) {
     super(app);
-    this.pub = createClient({ url: redisUrl });
-    this.sub = this.pub.duplicate();
+    this.client = createClient({ url: redisUrl });
+    // Without an 'error' listener node-redis would throw, ending the process at Redis's first hiccup.
+    this.client.on('error', (error: Error) => this.lost(error));
+    this.client.on('ready', () => this.ready());
   }
 
+  /** Waits for the first connection (logging while Redis cannot be reached). */
   async connect(): Promise<void> {
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    await this.client.connect();
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, options);
-    server.adapter(createAdapter(this.pub, this.sub, { key: this.channelKey }));
+    const adapter = resilientStreamsAdapter(
+      this.client,
+      streamsOptions(this.deploymentKey, this.recoveryEvents),
+      () => this.missedBroadcasts++,
+    );
+    const server: Server = super.createIOServer(port, { ...options, adapter } as ServerOptions);
+    this.server = server as RealtimeServer;
     return server;
   }
 
   async dispose(): Promise<void> {
     await super.dispose();
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // Graceful while connected: the states of the connections just closed are still being saved.
+    if (this.client.isReady) await this.client.close();
+    else this.client.destroy();
+  }
+
+  private lost(error: Error): void {
+    // node-redis reports every failed reconnection attempt; one line per outage is enough.
+    if (this.reachable === false) return;
+    this.reachable = false;
+    this.redisLog.error(
+      `Redis cannot be reached (${error.message}): Socket.IO events reach this process's sockets only until it is back`,
+    );
+  }
+
+  private ready(): void {
+    if (this.reachable === false) this.redisLog.warn('Redis can be reached again');
+    this.reachable = true;
+    if (this.missedBroadcasts === 0) return;
+    this.redisLog.warn(`${this.missedBroadcasts} events did not reach the other processes: asking every tab to catch up`);
+    this.missedBroadcasts = 0;
+    this.server?.emit('realtime:resync');
   }
 }
