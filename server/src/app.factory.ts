@@ -21,6 +21,7 @@ import { attachHttpMetrics } from './metrics/http-metrics.js';
 import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { RealtimeService } from './realtime/realtime.service.js';
 import { RedisClients } from './realtime/redis-clients.js';
+import { LocalIoAdapter } from './realtime/local-io.adapter.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { MemberCache } from './sessions/member-cache.js';
 import { forgetActingMember } from './sessions/forget-acting-member.js';
@@ -88,7 +89,9 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   const redis = app.get(RedisClients);
   if (redis.configured) {
     await redis.connect();
-    app.useWebSocketAdapter(new RedisIoAdapter(app, redis, deploymentKey(config.databaseUrl!)));
+    app.useWebSocketAdapter(new RedisIoAdapter(app, redis, deploymentKey(config.databaseUrl!), config.socketRecoveryEvents));
+  } else {
+    app.useWebSocketAdapter(new LocalIoAdapter(app, config.socketRecoveryEvents));
   }
 
   await app.init();

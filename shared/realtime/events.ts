@@ -40,10 +40,13 @@ export interface SocketRefusal<C extends string = ErrorCode> {
 /** Answers to client requests through acknowledgements. */
 export type Ack<T, C extends string = ErrorCode> = { data: T } | { error: SocketRefusal<C> };
 
+/** What a tab that could not resume its connection as it was asks for: what it may have missed, and the current state. */
 export interface ResumeAnswer {
   notifications: NotificationItem[];
   unread: number;
   live: LiveData;
+  /** The announcements shown to this tab now (its audience's, minus a member's dismissed ones): they replace the tab's list. */
+  announcements: Announcement[];
 }
 
 /** Events the server pushes. One map, used by the server's `Server<…>` and by the client socket. */
@@ -113,10 +116,20 @@ export interface ServerToClientEvents {
    * within SERVER_RESTART_RECONNECT_SPREAD_MS, which behind a load balancer reaches another process.
    */
   'server:restarting': () => void;
+  /**
+   * To every tab, from a process whose link to Redis came back after events it sent could not
+   * reach the other processes' tabs: each tab catches up (`session:resume`) as after a
+   * reconnect, at a random moment within RESYNC_SPREAD_MS so that they do not all ask at once.
+   */
+  'realtime:resync': () => void;
 }
 
 export interface ClientToServerEvents {
-  /** After a (re)connect: what was missed since the last notification id this tab saw. */
+  /**
+   * After a connect that did not recover the connection as it was (a new one, or a drop longer
+   * than the recovery window), or on `realtime:resync`: what was missed since the last
+   * notification id this tab saw, and the current state.
+   */
   'session:resume': (request: { afterNotificationId: number }, ack: (answer: Ack<ResumeAnswer>) => void) => void;
   /** The Next click: the server credits the view only if the ticket is this tab's and the timer has run out. */
   'surf:claim': (claim: SurfClaim, ack: (answer: Ack<SurfClaimAnswer, SurfClaimRefusalCode>) => void) => void;
@@ -172,6 +185,8 @@ export const MAX_WATCHED_POSTS = 50;
  * wait up to this long, so the tabs of a stopping process do not all reach the others at once.
  */
 export const SERVER_RESTART_RECONNECT_SPREAD_MS = 1000;
+/** Tabs told to resync (`realtime:resync`) spread their catch-up over this long. */
+export const RESYNC_SPREAD_MS = 5_000;
 /** How often the server clock is pushed so countdowns do not drift. */
 export const LIVE_TIME_INTERVAL_MS = 30_000;
 

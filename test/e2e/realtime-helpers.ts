@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type pg from 'pg';
 import { answeredConsent, test as base, expect } from './fixtures.js';
@@ -146,14 +145,4 @@ export function toast(page: Page, heading: string) {
   return page.locator('.toasts').getByRole('status').filter({ hasText: heading });
 }
 
-/** A TCP port that is free now, for a server that must come back on the same port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '../support/free-port.js';

@@ -329,3 +329,69 @@ test.describe('when a server process shuts down behind a load balancer', () => {
     }
   });
 });
+
+test.describe('when the connection drops for a moment', () => {
+  test('the page is recovered by the server: it shows what was sent meanwhile without asking to catch up', async ({
+    browser,
+    app,
+    admin,
+  }) => {
+    const member = await createAccount(browser, app.url, app.db);
+    const context = await browser.newContext({ baseURL: app.url, storageState: member.state });
+    const page = await context.newPage();
+    // Everything the page's socket sends, over HTTP long-polling and then the WebSocket it
+    // upgrades to; a gate that holds its next connection back while a test event is sent.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const state = { sent: [] as string[], open: [] as WebSocket[] };
+      (window as unknown as { socketFrames: typeof state }).socketFrames = state;
+      window.WebSocket = class extends Native {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          state.open.push(this);
+        }
+        send(data: Parameters<WebSocket['send']>[0]): void {
+          if (typeof data === 'string') state.sent.push(data);
+          super.send(data);
+        }
+      };
+    });
+    const polled: string[] = [];
+    let held: Promise<void> = Promise.resolve();
+    await page.route(/\/socket\.io\//, async (route) => {
+      polled.push(route.request().postData() ?? '');
+      await held;
+      await route.continue();
+    });
+    type Frames = { sent: string[]; open: WebSocket[] };
+    const sent = async () => [
+      ...polled,
+      ...(await page.evaluate(() => (window as unknown as { socketFrames: Frames }).socketFrames.sent)),
+    ];
+    const resumes = async () => (await sent()).filter((frame) => frame.includes('"session:resume"')).length;
+    await openLivePage(page, '/settings');
+    const notReloaded = await markWindow(page);
+    await expect.poll(resumes).toBe(1); // a new connection catches up
+    // Upgraded from long-polling to its WebSocket (the upgrade packet is "5").
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { socketFrames: Frames }).socketFrames.sent.includes('5')))
+      .toBe(true);
+
+    let release = (): void => undefined;
+    held = new Promise((resolve) => (release = resolve));
+    // A network blip: the page's connection closes under it, as when a phone changes networks.
+    await page.evaluate(() => (window as unknown as { socketFrames: Frames }).socketFrames.open.forEach((ws) => ws.close()));
+    await expect(page.locator('html')).toHaveAttribute('data-realtime', 'reconnecting');
+    const adminContext = await browser.newContext({ baseURL: app.url, storageState: admin.state });
+    await notifyMember(adminContext.request, member.id, { heading: 'Sent during the drop', body: 'Delivered on recovery.' });
+    release();
+
+    await expect(toast(page, 'Sent during the drop')).toBeVisible();
+    await expectUnread(page, 1);
+    await expectConnected(page);
+    // Recovered: the server sent what was missed, so the page did not ask for a catch-up again.
+    expect(await resumes()).toBe(1);
+    await notReloaded();
+    await Promise.all([context.close(), adminContext.close()]);
+  });
+});

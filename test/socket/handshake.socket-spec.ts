@@ -37,7 +37,7 @@ describe('forged handshakes get nothing private', () => {
     expect(forged.live).toEqual({ live_time: expect.any(Number) }); // no credit count: a visitor
     await hearsNothingOf(victim, victimTab, forged);
     expect(await forged.resume({ afterNotificationId: 0 })).toEqual({
-      data: { notifications: [], unread: 0, live: { live_time: expect.any(Number) } },
+      data: { notifications: [], unread: 0, live: { live_time: expect.any(Number) }, announcements: [] },
     });
 
     // It is in the visitors' audience, not the members'.

@@ -139,7 +139,12 @@ describe('session:resume', () => {
     const answer = await memberTab.resume({ afterNotificationId: 0 });
     expect(Object.keys(answer as object)).toEqual(['data']);
     expect(answer).toEqual({
-      data: { notifications: [], unread: 0, live: { cc: await creditsOf(member), live_time: expect.any(Number) } },
+      data: {
+        notifications: [],
+        unread: 0,
+        live: { cc: await creditsOf(member), live_time: expect.any(Number) },
+        announcements: [],
+      },
     });
     expect(await memberTab.resume({ afterNotificationId: 'x' })).toEqual({
       error: { code: 'validation', message: 'Invalid request' },
@@ -177,7 +182,12 @@ describe('session:resume', () => {
     await notifyThroughRest(admin.browser, owner.id);
     const otherTab = await tab(other);
     expect(await otherTab.resume({ afterNotificationId: 0 })).toEqual({
-      data: { notifications: [], unread: 0, live: { cc: await creditsOf(other), live_time: expect.any(Number) } },
+      data: {
+        notifications: [],
+        unread: 0,
+        live: { cc: await creditsOf(other), live_time: expect.any(Number) },
+        announcements: [],
+      },
     });
   });
 

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
+import { createClient } from 'redis';
+import { deploymentKey } from '../../server/src/config/deployment-key.js';
+import { streamsOptions } from '../../server/src/realtime/redis-streams.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
@@ -63,8 +66,20 @@ afterEach(() => closeAllSockets());
 afterAll(async () => {
   await db?.end();
   await Promise.all([processA?.stop(), processB?.stop()]);
+  if (database) await dropStream(database.url);
   await database?.drop();
 });
+
+/** The shared Redis keeps no stream of a database that is gone (saved connection states expire on their own). */
+async function dropStream(databaseUrl: string): Promise<void> {
+  const client = createClient({ url: REDIS_URL });
+  await client.connect();
+  try {
+    await client.del(streamsOptions(deploymentKey(databaseUrl), 1).streamName!);
+  } finally {
+    client.destroy();
+  }
+}
 
 /** A new member, signed up through process A; their browser's cookie works on both processes. */
 const member = () => signUp(a);

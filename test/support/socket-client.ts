@@ -39,6 +39,9 @@ export class TestSocket {
 
   constructor(readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>) {
     socket.onAny((event: EventName, ...args: unknown[]) => {
+      // Connection state recovery appends the event's offset (a string) to what the server sent;
+      // no event of ServerToClientEvents ends with a string of its own.
+      if (typeof args[args.length - 1] === 'string') args = args.slice(0, -1);
       this.received.push({ event, args });
       this.wake();
     });
@@ -104,6 +107,34 @@ export class TestSocket {
       // Name what came instead (a Nest 'exception' event, for example), not only "timed out".
       throw new Error(`no acknowledgement of session:resume within ${timeoutMs} ms; received: ${this.describe()}`);
     }
+  }
+
+  /**
+   * Drops the connection as a network blip does (the transport closes under the socket), so the
+   * server keeps its state for a while; resolves once the client has noticed.
+   */
+  async drop(): Promise<void> {
+    this.socket.io.engine.close();
+    await this.disconnected();
+  }
+
+  /**
+   * Connects again after drop() (these test sockets do not reconnect on their own); answers
+   * whether the server recovered the connection, or rejects with the handshake's refusal.
+   */
+  async reconnect(): Promise<{ recovered: boolean }> {
+    this.disconnectReason = null;
+    await new Promise<void>((resolve, reject) => {
+      const connected = () => settle(resolve);
+      const refused = (error: Error) => settle(() => reject(new Error(`connect_error: ${error.message}`)));
+      const settle = (then: () => void) => {
+        this.socket.off('connect', connected).off('connect_error', refused);
+        then();
+      };
+      this.socket.once('connect', connected).once('connect_error', refused);
+      this.socket.connect();
+    });
+    return { recovered: this.socket.recovered };
   }
 
   close(): void {

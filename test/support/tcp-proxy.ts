@@ -1,9 +1,10 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of a server (the tests' PostgreSQL), that a test can cut and restore
- * while the app behind it keeps running: cut() ends every open connection and refuses new
- * ones (the port closes); restore() listens on the same port again.
+ * A TCP proxy in front of a server (the tests' PostgreSQL, or app processes as a load balancer
+ * would be), that a test can cut and restore while the server behind it keeps running: cut()
+ * ends every open connection and refuses new ones (the port closes); restore() listens on the
+ * same port again; pointTo() sends new connections to another server.
  */
 export class TcpProxy {
   private server: Server | null = null;
@@ -12,8 +13,13 @@ export class TcpProxy {
 
   constructor(
     private readonly targetHost: string,
-    private readonly targetPort: number,
+    private targetPort: number,
   ) {}
+
+  /** New connections go to this port from now on; open ones stay where they are. */
+  pointTo(targetPort: number): void {
+    this.targetPort = targetPort;
+  }
 
   async start(): Promise<void> {
     const server = createServer((client) => {

@@ -1,7 +1,7 @@
-import { SOCKET_PATH, type Ack, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
+import { RESYNC_SPREAD_MS, SOCKET_PATH, type Ack, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
 import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
 import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
-import { hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
+import { announcementsAtom, hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
 import { receiveGroupMembers, resendWatchedGroup } from '../groups/groupWatch.js';
@@ -21,11 +21,15 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 let connectedKey: string | null = null;
 /** Bumped by every connect and disconnect, so a connect still loading the client library knows it was superseded. */
 let generation = 0;
+/** A catch-up asked for by `realtime:resync`, waiting for its moment. */
+let resyncTimer: ReturnType<typeof setTimeout> | null = null;
 
 /**
  * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
- * landing page's critical path). It reconnects with backoff after a drop or a server restart
- * and then catches up on what it missed. `sessionKey` is the user's socketId; null for a visitor.
+ * landing page's critical path). It reconnects with backoff after a drop or a server restart.
+ * After a short drop the server recovers the connection (`recovered`) and sends what it missed,
+ * in order; otherwise, and when told to resync, the tab catches up itself (`session:resume`).
+ * `sessionKey` is the user's socketId; null for a visitor.
  * `teamId` is the current team (null: none): the socket joins that team's room, so switching
  * teams connects anew.
  */
@@ -56,14 +60,12 @@ export async function connectRealtime(
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
     setConnectionState('connected');
+    // Watches are checked again either way: what the tab may see can have changed meanwhile.
     resendWatchedPosts();
     resendWatchedGroup();
-    next.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
-      if ('error' in answer) return;
-      receiveNotifications(answer.data.notifications, answer.data.unread);
-      receiveLive(answer.data.live);
-    });
+    if (!next.recovered) catchUp(next);
   });
+  next.on('realtime:resync', () => scheduleResync(next));
   next.on('disconnect', (reason) => {
     setConnectionId(null);
     if (restarts.handlesDisconnect(reason)) {
@@ -140,6 +142,8 @@ export function onSurfStopped(listener: () => void): () => void {
 
 export function disconnectRealtime(): void {
   generation++;
+  if (resyncTimer) clearTimeout(resyncTimer);
+  resyncTimer = null;
   const socket = appStore.get(socketAtom);
   socket?.removeAllListeners();
   socket?.disconnect();
@@ -156,6 +160,26 @@ export function disconnectRealtime(): void {
 function setConnectionState(state: ConnectionState): void {
   appStore.set(connectionStateAtom, state);
   document.documentElement.dataset.realtime = state;
+}
+
+/** What the tab missed (notifications since the newest it has) and the current state, which replace its own. */
+function catchUp(socket: AppSocket): void {
+  socket.emit('session:resume', { afterNotificationId: appStore.get(lastNotificationIdAtom) }, (answer) => {
+    if ('error' in answer) return;
+    receiveNotifications(answer.data.notifications, answer.data.unread);
+    receiveLive(answer.data.live);
+    appStore.set(announcementsAtom, answer.data.announcements);
+  });
+}
+
+/** One catch-up at a random moment within RESYNC_SPREAD_MS, so the tabs of every process do not ask at once. */
+function scheduleResync(socket: AppSocket): void {
+  if (resyncTimer) return;
+  resyncTimer = setTimeout(() => {
+    resyncTimer = null;
+    // A tab that is reconnecting meanwhile catches up (or is recovered) when it connects.
+    if (socket.connected) catchUp(socket);
+  }, Math.random() * RESYNC_SPREAD_MS);
 }
 
 function receiveLive(live: LiveData): void {

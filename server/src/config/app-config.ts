@@ -32,6 +32,7 @@ const envSchema = z.object({
   DAILY_EARNING_CAP: z.coerce.number().int().min(1).default(500),
   SURF_CHALLENGES: z.enum(['on', 'off']).default('on'),
   SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
+  SOCKET_RECOVERY_EVENTS: z.coerce.number().int().min(100).default(10_000),
   TRACKING_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
   TRACKING_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(2).default(90),
@@ -94,6 +95,8 @@ export interface AppConfig {
   };
   /** Socket events one connection may send per 10 s window. */
   socketEventsPerWindow: number;
+  /** Socket.IO events kept for recovering dropped connections: in the Redis stream, or in memory without Redis (README, Realtime). */
+  socketRecoveryEvents: number;
   tracking: {
     /** Rows (visits, visit updates, events) the write buffer holds at most; past it new calls answer 503. */
     bufferMax: number;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP, challenges: e.SURF_CHALLENGES === 'on' },
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
+    socketRecoveryEvents: e.SOCKET_RECOVERY_EVENTS,
     tracking: { bufferMax: e.TRACKING_BUFFER_MAX, flushMs: e.TRACKING_FLUSH_MS, retentionDays: e.TRACKING_RETENTION_DAYS },
     billing: {
       payroc:

@@ -12,7 +12,9 @@ import {
   type Ack,
   type LiveData,
   type ResumeAnswer,
+  type SocketData,
 } from '@shared/realtime/events.js';
+import { AnnouncementsService } from '../announcements/announcements.service.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -22,10 +24,13 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { SessionsService } from '../sessions/sessions.service.js';
 import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
 import { ClockTicks } from './clock-ticks.js';
+import { CONNECTION_STATE_RECOVERY, guardRecovery } from './connection-recovery.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
 
 /** A handshake refused on purpose; its message is for the user. */
 class HandshakeRefusal extends Error {}
+
+const NOT_THIS_SESSION = 'This connection does not belong to the signed-in session.';
 
 const handshakeSchema = z
   .object({ socketId: z.string().max(100).optional(), teamId: z.number().int().min(1).max(2_147_483_647).nullish() })
@@ -38,8 +43,12 @@ const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max
  * stolen or guessed id without the cookie gets nothing private. A member's `teamId` must name a
  * team they are active in (else `team_forbidden`), whose room the socket then joins. Visitors
  * connect too, for public announcements.
+ *
+ * A connection that drops comes back within RECOVERY_WINDOW_MS with its rooms and the events it
+ * missed (connection-recovery.ts), only while its session is still live and its team tab's
+ * member still active in the team, and only with the cookie of that session.
  */
-@WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, connectionStateRecovery: CONNECTION_STATE_RECOVERY })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clock = new ClockTicks(LIVE_TIME_INTERVAL_MS);
@@ -50,20 +59,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly notifications: NotificationsService,
     private readonly liveData: LiveDataService,
     private readonly teams: TeamAccessService,
+    private readonly announcements: AnnouncementsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.realtime.attach(server);
     this.realtime.handle('session:resume', (socket, body) => this.resume(socket, body));
+    guardRecovery(server, (data) => this.mayRecover(data));
     server.use((socket, next) => {
       if (this.realtime.draining) return next(shuttingDown());
-      this.authenticate(socket)
-        .then(() => this.joinRooms(socket))
-        .then(
-          () => next(),
-          (error: unknown) => next(this.handshakeRefusal(error)),
-        );
+      (socket.recovered ? this.confirmRecovered(socket) : this.authenticate(socket).then(() => this.joinRooms(socket))).then(
+        () => next(),
+        (error: unknown) => next(this.handshakeRefusal(error)),
+      );
     });
     this.clock.start(server);
   }
@@ -104,13 +113,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const request = resumeSchema.safeParse(body);
     if (!request.success) return { error: { code: ErrorCode.Validation, message: 'Invalid request' } };
     const { userId } = socket.data;
-    if (userId === null) return { data: { notifications: [], unread: 0, live: await this.liveData.forUser(null) } };
-    const [notifications, unread, live] = await Promise.all([
+    if (userId === null) {
+      const live = await this.liveData.forUser(null);
+      return { data: { notifications: [], unread: 0, live, announcements: this.announcements.forVisitors() } };
+    }
+    const [notifications, unread, live, announcements] = await Promise.all([
       this.notifications.since(userId, request.data.afterNotificationId),
       this.notifications.unreadCount(userId),
       this.liveFor(socket),
+      this.announcements.forMember(userId),
     ]);
-    return { data: { notifications, unread, live } };
+    return { data: { notifications, unread, live, announcements } };
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {
@@ -124,9 +137,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
     const auth = token ? await this.sessions.authenticate(token) : null;
     if (!auth) return; // a visitor, or an ended session: public events only
-    if (!handshake.success || handshake.data.socketId !== auth.socketId) {
-      throw new HandshakeRefusal('This connection does not belong to the signed-in session.');
-    }
+    if (!handshake.success || handshake.data.socketId !== auth.socketId) throw new HandshakeRefusal(NOT_THIS_SESSION);
     if ((await this.realtime.connectionsOf(auth.user.id)) >= MAX_SOCKETS_PER_USER) {
       throw new HandshakeRefusal('Too many open connections. Please close some tabs.');
     }
@@ -135,6 +146,28 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     socket.data.userId = auth.user.id;
     socket.data.sessionKey = auth.socketId;
     socket.data.teamId = teamId;
+  }
+
+  /**
+   * Whether a dropped connection's saved state (rooms, data, missed events) may be given back:
+   * its session must not have been logged out, expired or suspended since, and a team tab's
+   * member must still be active in the team (a removal while it was away left its room only
+   * on the server's side). Decided before any missed event is sent; on false it connects afresh.
+   */
+  private async mayRecover({ userId, sessionKey, teamId }: SocketData): Promise<boolean> {
+    if (userId === null) return true;
+    if (sessionKey === null || !(await this.sessions.isLive(sessionKey, userId))) return false;
+    return teamId === null || activeRole(await this.teams.team(teamId), userId) !== null;
+  }
+
+  /**
+   * A recovered connection keeps its data and rooms, but its handshake must carry the cookie of
+   * the session it belongs to, exactly as a new one (a visitor's: no session at all).
+   */
+  private async confirmRecovered(socket: RealtimeSocket): Promise<void> {
+    const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+    const auth = token ? await this.sessions.authenticate(token) : null;
+    if ((auth?.socketId ?? null) !== socket.data.sessionKey) throw new HandshakeRefusal(NOT_THIS_SESSION);
   }
 
   /**
@@ -153,7 +186,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   /**
    * Rooms are joined in the middleware, before the client hears it is connected, so nothing
-   * sent between its `connect` and its `session:resume` can be missed (the Redis adapter joins asynchronously).
+   * sent between its `connect` and its `session:resume` can be missed.
    */
   private async joinRooms(socket: RealtimeSocket): Promise<void> {
     const { userId, sessionKey, teamId } = socket.data;

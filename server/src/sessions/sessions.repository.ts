@@ -66,6 +66,15 @@ export class SessionsRepository {
       : null;
   }
 
+  /** The user of the session keyed by this socketId unless it is revoked or expired (null then). */
+  async activeUserOfSocket(socketId: string): Promise<number | null> {
+    const [row]: { user_id: number }[] = await this.dataSource.query(
+      `SELECT user_id FROM sessions WHERE socket_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [socketId],
+    );
+    return row?.user_id ?? null;
+  }
+
   /** Marks the session seen now and moves its expiry to `lifetimeDays` from now, unless it was revoked. */
   async touch(sessionId: string, lifetimeDays: number): Promise<void> {
     await this.dataSource.query(

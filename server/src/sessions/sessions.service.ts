@@ -61,6 +61,15 @@ export class SessionsService {
     return user && { sessionId: session.sessionId, socketId: session.socketId, user };
   }
 
+  /**
+   * Whether the session keyed by `socketId` is still the user's and live (not logged out,
+   * expired, or ended by a suspension). Read from the database: a socket coming back after a
+   * drop must not ride on a cache entry another process has not dropped yet.
+   */
+  async isLive(socketId: string, userId: number): Promise<boolean> {
+    return (await this.sessions.activeUserOfSocket(socketId)) === userId;
+  }
+
   private loadSession(hashHex: string): Promise<CachedSession | null> {
     return this.sessions.findActive(Buffer.from(hashHex, 'hex'));
   }
