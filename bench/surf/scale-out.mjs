@@ -41,6 +41,7 @@ function perView(m) {
     postgresCpuMs: cpuMsPerView(m.cpuPercent.postgres, m.viewsPerSecond),
     redisCpuMs: cpuMsPerView(m.cpuPercent.redis, m.viewsPerSecond),
     generatorCpuMs: cpuMsPerView(m.cpuPercent.loader, m.viewsPerSecond),
+    transactions: m.views ? m.transactions / m.views : null,
     clientBytesIn: bytes('clients', 'received'),
     clientBytesOut: bytes('clients', 'sent'),
     postgresBytesIn: bytes('postgres', 'received'),
@@ -234,6 +235,7 @@ function print(report) {
         'PostgreSQL CPU',
         'Redis CPU',
         'generator CPU',
+        'PG transactions',
         'B clients in/out',
         'B PostgreSQL in/out',
         'B Redis in/out',
@@ -249,19 +251,23 @@ function print(report) {
           ms(v.postgresCpuMs),
           ms(v.redisCpuMs),
           ms(v.generatorCpuMs),
+          v.transactions === null || v.transactions === undefined ? '-' : v.transactions.toFixed(2),
           bytes(v.clientBytesIn, v.clientBytesOut),
           bytes(v.postgresBytesIn, v.postgresBytesOut),
           bytes(v.redisBytesIn, v.redisBytesOut),
         ];
       }),
-      [true, true, true, true, true, true, true, true, true, true],
+      [true, true, true, true, true, true, true, true, true, true, true],
     ),
   );
   out.push(
     '  (app CPU = all app processes together; 100% = one core, over the measured window. Bytes as the app processes sent and received them',
   );
   out.push(
-    '   on their TCP connections (kernel counters, `ss`), per confirmed view: in = received by the app. Redis is shared with other work on this machine.)',
+    '   on their TCP connections (kernel counters, `ss`), per confirmed view: in = received by the app. Redis is shared with other work on this machine.',
+  );
+  out.push(
+    "   PG transactions = the bench database's commits and rollbacks (pg_stat_database) per confirmed view: 1 is the claim itself, the rest the app's other work)",
   );
   out.push('');
   out.push('Targets');

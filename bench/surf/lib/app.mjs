@@ -124,6 +124,20 @@ export async function ledgerCheck(database) {
   });
 }
 
+/**
+ * Transactions committed or rolled back in the bench database so far (PostgreSQL's statistics, which
+ * a busy backend reports at most once a second: about right over a window of many seconds). A new
+ * connection per reading, as a transaction caches what it has read of the statistics.
+ */
+function transactionsSoFar(database) {
+  return withClient(database.url, async (client) => {
+    const { rows } = await client.query(
+      'SELECT (xact_commit + xact_rollback)::bigint AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(rows[0].n);
+  });
+}
+
 /** The TCP port of a `postgres://` or `redis://` address (its protocol's default when it names none). */
 function portOf(url, fallback) {
   return Number(new URL(url).port || fallback);
@@ -205,6 +219,8 @@ export async function measureApp(database, { processes = 1, env = {}, nodeOption
   let trafficAfter = null;
   let cpuBefore = null;
   let cpuAfter = null;
+  let transactionsBefore = null;
+  let transactionsAfter = null;
   const window = windowFromNow();
   const [runs, cpu] = await Promise.all([
     Promise.all(workers.map((worker) => worker.request({ type: 'run', ...window }))),
@@ -215,17 +231,21 @@ export async function measureApp(database, { processes = 1, env = {}, nodeOption
         onStart: () => {
           trafficBefore = tcpTrafficOf(pids);
           cpuBefore = pids.map((pid) => cpuSecondsOf(pid));
+          transactionsBefore = transactionsSoFar(database);
           hooks.onStart?.(servers);
         },
         onEnd: () => {
           hooks.onEnd?.(servers);
           cpuAfter = pids.map((pid) => cpuSecondsOf(pid));
           trafficAfter = tcpTrafficOf(pids);
+          transactionsAfter = transactionsSoFar(database);
         },
       },
     ),
   ]);
   const extra = (await hooks.afterWindow?.(servers)) ?? {};
+  // One less: the reading's own transaction.
+  const transactions = (await transactionsAfter) - (await transactionsBefore) - 1;
   for (const worker of workers) await worker.request({ type: 'close' }).catch(() => undefined);
   for (const worker of workers) await worker.stop();
   for (const server of servers) await server.stop();
@@ -260,6 +280,8 @@ export async function measureApp(database, { processes = 1, env = {}, nodeOption
     })),
     /** Bytes over the measured window, as the app processes sent and received them, per kind of peer. */
     traffic: trafficBefore && trafficAfter ? tcpTrafficBetween(trafficBefore, trafficAfter, classify) : null,
+    /** PostgreSQL transactions in the bench database over the measured window (every client's, the app's above all). */
+    transactions,
     seeded: {
       viewers: seeded.viewers.length,
       owners: seeded.owners.length,
