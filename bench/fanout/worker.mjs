@@ -59,6 +59,7 @@ function connectWithSocketIoClient(url, client, timeoutMs) {
       timeout: timeoutMs,
       extraHeaders: client?.cookie ? { cookie: client.cookie } : undefined,
       auth: client?.socketId ? { socketId: client.socketId } : undefined,
+      localAddress: client?.localAddress,
     });
     const connection = { seen: new Set(), isConnected: () => socket.connected, close: () => socket.close() };
     socket.on(EVENT, (announcement) => onAnnouncement(connection, announcement));
@@ -76,7 +77,11 @@ function connectWithSocketIoClient(url, client, timeoutMs) {
 function connectWithWs(url, client, timeoutMs) {
   return new Promise((resolve) => {
     const address = new URL('/socket.io/?EIO=4&transport=websocket', url.replace(/^http/, 'ws'));
-    const ws = new WebSocket(address, { headers: client?.cookie ? { cookie: client.cookie } : {}, perMessageDeflate: false });
+    const ws = new WebSocket(address, {
+      headers: client?.cookie ? { cookie: client.cookie } : {},
+      perMessageDeflate: false,
+      localAddress: client?.localAddress,
+    });
     let connected = false;
     let settled = false;
     const connection = { seen: new Set(), isConnected: () => connected, close: () => ws.terminate() };
@@ -129,7 +134,12 @@ function connectWithWs(url, client, timeoutMs) {
 const connectOne = CLIENT === 'ws' ? connectWithWs : connectWithSocketIoClient;
 
 serveRequests({
-  /** Opens `clients.length` sockets (client null = no cookie) with at most `concurrency` handshakes in flight. */
+  /**
+   * Opens `clients.length` sockets with at most `concurrency` handshakes in flight. A client is
+   * `{ cookie?, socketId?, localAddress? }` (no cookie: a visitor's socket; localAddress: the
+   * loopback source address to connect from, so that many sockets need not share one address's
+   * ephemeral ports).
+   */
   async connect({ url, clients, concurrency, timeoutMs = 30_000 }) {
     const errors = {};
     let next = 0;

@@ -14,26 +14,23 @@
 //   node bench/surf/run.mjs          (after npm run build)
 //
 // Writes bench/results/surf-<timestamp>.json and surf-latest.json. Exits 0 even when a target is
-// missed: it is a measurement. Settings: SETTINGS below and bench/surf/README.md.
+// missed: it is a measurement. Settings: lib/settings.mjs and bench/surf/README.md.
+//
+// BENCH_SURF_PROCESSES=N (N ≥ 2) runs the scale-out scenario instead (scale-out.mjs): one app
+// process against N sharing Redis and PostgreSQL; it writes surf-scale-<timestamp>.json.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BENCH_SESSION_SECRET,
-  cpuMeter,
+  cpuOverWindow,
   createBenchDatabase,
-  envNumber,
   exitCleanups,
   fmt,
-  insertMembersWithSessions,
   log as logAs,
   machineMeta,
-  planPinning,
   sha256,
-  sharedNow,
-  startPinnedServer,
   startWorker,
   summarize,
   table,
@@ -43,46 +40,15 @@ import {
   withClient,
   writeResultFiles,
 } from '../fanout/lib/common.mjs';
+import { ledgerCheck, measureApp, windowFromNow } from './lib/app.mjs';
+import { pinning, serverCore, SETTINGS } from './lib/settings.mjs';
+import { runScaleOut } from './scale-out.mjs';
 
 const log = (message) => logAs('bench:surf', message);
 
-const SETTINGS = {
-  clients: envNumber('BENCH_SURF_CLIENTS', 200, { min: 1 }),
-  seconds: envNumber('BENCH_SURF_SECONDS', 30, { min: 1 }),
-  /** Seconds of load before the measured window (not counted; JIT, pools, caches). */
-  warmupSeconds: envNumber('BENCH_SURF_WARMUP', 3),
-  workers: envNumber('BENCH_SURF_WORKERS', 2, { min: 1 }),
-  /** A viewer never sees a post twice in 24 h: enough campaigns for every view of every viewer. */
-  campaigns: envNumber('BENCH_SURF_CAMPAIGNS', 2000, { min: 1 }),
-  owners: envNumber('BENCH_SURF_OWNERS', 50, { min: 1 }),
-  creditsPerCampaign: envNumber('BENCH_SURF_CAMPAIGN_CREDITS', 1000, { min: 1 }),
-  /** The baseline's pool; the app's TypeORM pool has 20 connections (data-source-options.ts). */
-  baselinePool: envNumber('BENCH_BASELINE_POOL', 20, { min: 1 }),
-  pin: process.env.BENCH_PIN !== '0',
-  only: (process.env.BENCH_SURF_ONLY ?? 'baseline,app')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
-  appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
-  /** Diagnostics: extra node options for the app (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
-  appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
-  /** Diagnostics: extra environment for the app, "KEY=value KEY2=value" (e.g. REDIS_URL=redis://127.0.0.1:6379). */
-  appEnv: Object.fromEntries(
-    (process.env.BENCH_APP_ENV ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  ),
-  /** Diagnostics: 1 = count the app's SQL statements per view (bench/surf/profile/count-queries.mjs). */
-  countQueries: process.env.BENCH_SURF_COUNT_QUERIES === '1',
-  /** Diagnostics: 1 = after the app, replay its SQL per view without the app (bench/surf/profile/replay.mjs). */
-  replay: process.env.BENCH_SURF_REPLAY === '1',
-};
 const TARGET_RATIO = 0.5;
 
-const WORKER = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
-const LEDGER_MODULE = 'dist/server/src/credits/credits.repository.js';
 const REPLAY_MODES = ['current', 'current+prepared', 'compact', 'compact+prepared', 'functions'];
 const REPLAY_TITLES = {
   current: "the app's 21 statements (35f5242), 2 transactions",
@@ -94,27 +60,8 @@ const REPLAY_TITLES = {
 const REPLAY = fileURLToPath(new URL('./profile/replay.mjs', import.meta.url));
 const COUNT_QUERIES = fileURLToPath(new URL('./profile/count-queries.mjs', import.meta.url));
 const QUERY_STATS_FILE = join(tmpdir(), `surf-query-stats-${process.pid}.json`);
-const pinning = planPinning(SETTINGS.pin);
-const serverCore = pinning.enabled ? pinning.server : undefined;
-const loaderCore = pinning.enabled ? pinning.loader : undefined;
 
 const { cleanups, cleanUp } = exitCleanups(log);
-
-/** The measured window's clock: start in 300 ms, warm up, then measure. */
-function windowFromNow() {
-  const startAt = sharedNow() + 300;
-  const measureFrom = startAt + SETTINGS.warmupSeconds * 1000;
-  return { startAt, measureFrom, endAt: measureFrom + SETTINGS.seconds * 1000 };
-}
-
-async function cpuOverWindow(window, groups, { onStart, onEnd } = {}) {
-  await sleep(Math.max(0, window.measureFrom - sharedNow()));
-  const meter = cpuMeter(groups);
-  onStart?.();
-  await sleep(Math.max(0, window.endAt - sharedNow()));
-  onEnd?.();
-  return meter.stop();
-}
 
 // ---- baseline --------------------------------------------------------------------------------
 
@@ -202,84 +149,6 @@ async function measureBaseline(database) {
 
 // ---- the app ---------------------------------------------------------------------------------
 
-async function seedApp(database) {
-  return withClient(database.url, async (client) => {
-    log(`seeding ${SETTINGS.clients} viewers, ${SETTINGS.owners} owners and ${SETTINGS.campaigns} campaigns`);
-    const viewers = await insertMembersWithSessions(client, { count: SETTINGS.clients, prefix: 'viewer' });
-    const owners = await insertMembersWithSessions(client, { count: SETTINGS.owners, prefix: 'owner' });
-    const credits = SETTINGS.creditsPerCampaign;
-    await client.query('BEGIN');
-    const posts = await client.query(
-      `INSERT INTO posts (user_id, text, link, language, tags)
-       SELECT ($1::int[])[1 + i % cardinality($1::int[])],
-              'Bench post ' || i || ': a short text with a link, as members promote them.',
-              'https://example.com/bench/' || i, 'en', ARRAY['bench']
-         FROM generate_series(1, $2) i
-       RETURNING id, user_id`,
-      [owners.map((o) => o.userId), SETTINGS.campaigns],
-    );
-    await client.query(`INSERT INTO campaigns (post_id, user_id) SELECT id, user_id FROM posts`);
-    // Each owner is granted the credits (admin adjustment) and assigns them to the campaign: the
-    // ledger rows of both movements, and the balances they add up to (owners end at 0).
-    await client.query(
-      `INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
-       SELECT 'user', p.user_id, NULL, 'admin_adjustment', $1::bigint, 'bench:grant:' || p.id FROM posts p
-       UNION ALL
-       SELECT 'user', p.user_id, p.id, 'campaign_assign', -$1::bigint, 'assign:' || p.user_id || ':' || p.id || ':bench' FROM posts p
-       UNION ALL
-       SELECT 'campaign', NULL, p.id, 'campaign_assign', $1::bigint, 'assign:' || p.user_id || ':' || p.id || ':bench' FROM posts p`,
-      [credits],
-    );
-    await client.query(`UPDATE campaigns SET credits = $1`, [credits]);
-    await client.query('COMMIT');
-    await client.query('ANALYZE');
-    return { viewers, owners, campaigns: posts.rowCount };
-  });
-}
-
-async function ledgerCheck(database) {
-  const { findLedgerMismatches } = await import(pathToFileURL(resolve(LEDGER_MODULE)).href);
-  return withClient(database.url, async (client) => {
-    const query = async (sql) => (await client.query(sql)).rows;
-    const mismatches = await findLedgerMismatches(query);
-    // Fresh statistics, else the planner still sees the tables empty and joins tickets with ledger
-    // keys ('view:' || id) in a nested loop, quadratic in the views (minutes at 30,000 views).
-    await client.query('ANALYZE credit_ledger, view_tickets');
-    const [counts] = await query(`
-      SELECT (SELECT count(*)::int FROM credit_ledger WHERE kind = 'view_earned') AS view_earned,
-             (SELECT count(*)::int FROM credit_ledger WHERE kind = 'view_paid') AS view_paid,
-             (SELECT count(*)::int FROM view_tickets WHERE status = 'claimed') AS claimed_tickets,
-             (SELECT count(*)::int FROM view_tickets) AS tickets,
-             (SELECT count(*)::int FROM (SELECT idempotency_key FROM credit_ledger WHERE kind = 'view_earned'
-                                           GROUP BY 1 HAVING count(*) > 1) d) AS tickets_credited_twice,
-             (SELECT count(*)::int FROM credit_ledger l WHERE l.kind = 'view_earned' AND NOT EXISTS
-                (SELECT 1 FROM view_tickets t WHERE l.idempotency_key = 'view:' || t.id AND t.status = 'claimed')) AS earned_without_claimed_ticket,
-             (SELECT count(*)::int FROM view_tickets t WHERE t.status = 'claimed' AND NOT EXISTS
-                (SELECT 1 FROM credit_ledger l WHERE l.idempotency_key = 'view:' || t.id AND l.kind = 'view_earned')) AS claimed_without_credit,
-             (SELECT count(*)::int FROM (SELECT viewer_id, post_id FROM view_tickets WHERE status = 'claimed'
-                                           GROUP BY 1, 2 HAVING count(*) > 1) d) AS same_post_twice,
-             (SELECT coalesce(max(risk_score), 0)::int FROM users) AS max_risk_score,
-             (SELECT count(*)::int FROM users WHERE earning_blocked) AS blocked_users`);
-    return {
-      userMismatches: mismatches.users.length,
-      campaignMismatches: mismatches.campaigns.length,
-      mismatchSamples: { users: mismatches.users.slice(0, 5), campaigns: mismatches.campaigns.slice(0, 5) },
-      ledgerRows: mismatches.ledgerRows,
-      duplicateKeys: mismatches.duplicateKeys,
-      viewEarned: counts.view_earned,
-      viewPaid: counts.view_paid,
-      claimedTickets: counts.claimed_tickets,
-      tickets: counts.tickets,
-      ticketsCreditedTwice: counts.tickets_credited_twice,
-      earnedWithoutClaimedTicket: counts.earned_without_claimed_ticket,
-      claimedWithoutCredit: counts.claimed_without_credit,
-      samePostTwice: counts.same_post_twice,
-      maxRiskScore: counts.max_risk_score,
-      blockedUsers: counts.blocked_users,
-    };
-  });
-}
-
 /**
  * Diagnostics (BENCH_SURF_COUNT_QUERIES=1): each statement the app sent, planned and run once more on
  * the idle database after the load with the parameters of its last call (in a transaction that is
@@ -354,110 +223,30 @@ async function replay(database, viewers) {
   return results;
 }
 
-function merge(into, from) {
-  for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
-  return into;
-}
-
-async function measureApp(database) {
-  const server = await startPinnedServer({
-    name: 'app',
-    args: ['dist/server/src/main.js'],
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: SETTINGS.appLogLevel,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
-      PUBLIC_URL: undefined,
-      SURF_TIMER_SECONDS: '0',
-      SURF_CHALLENGES: 'off',
-      DAILY_EARNING_CAP: '1000000000',
-      SOCKET_EVENTS_PER_WINDOW: '1000000',
-      RATE_LIMIT_FACTOR: '1000',
-      BENCH_QUERY_STATS_FILE: SETTINGS.countQueries ? QUERY_STATS_FILE : undefined,
-      ...SETTINGS.appEnv,
-    },
-    core: serverCore,
+async function measureSingleApp(database) {
+  const { result, viewers } = await measureApp(database, {
+    env: { BENCH_QUERY_STATS_FILE: SETTINGS.countQueries ? QUERY_STATS_FILE : undefined },
     nodeOptions: [
       ...SETTINGS.appNodeOptions,
       ...(SETTINGS.countQueries ? [`--import=${pathToFileURL(COUNT_QUERIES).href}`] : []),
     ],
+    hooks: SETTINGS.countQueries
+      ? {
+          onStart: ([server]) => process.kill(server.pid, 'SIGUSR2'),
+          onEnd: ([server]) => process.kill(server.pid, 'SIGUSR2'),
+          afterWindow: async () => {
+            await sleep(300);
+            const queries = JSON.parse(readFileSync(QUERY_STATS_FILE, 'utf8')).sort((a, b) => b.count - a.count);
+            rmSync(QUERY_STATS_FILE, { force: true });
+            return { queries };
+          },
+        }
+      : {},
+    cleanups,
+    log: (message) => log(`app: ${message}`),
   });
-  cleanups.push(() => server.stop());
-  const seeded = await seedApp(database);
-  const ledgerBefore = await ledgerCheck(database);
-  if (ledgerBefore.userMismatches || ledgerBefore.campaignMismatches || ledgerBefore.duplicateKeys) {
-    throw new Error(`the seeded ledger does not add up: ${JSON.stringify(ledgerBefore)}`);
-  }
-
-  const workers = [];
-  for (let i = 0; i < Math.min(SETTINGS.workers, SETTINGS.clients); i++) {
-    const worker = startWorker({ name: `generator-${i + 1}`, script: WORKER, core: loaderCore });
-    workers.push(worker);
-    cleanups.push(() => worker.stop());
-  }
-  const shares = workers.map(() => []);
-  seeded.viewers.forEach((viewer, i) => shares[i % workers.length].push(viewer));
-  await Promise.all(workers.map((worker, i) => worker.request({ type: 'connect', url: server.url, members: shares[i] })));
-  log(`app: ${SETTINGS.clients} viewers connected; ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`);
-
-  const window = windowFromNow();
-  const [runs, cpu] = await Promise.all([
-    Promise.all(workers.map((worker) => worker.request({ type: 'run', url: server.url, ...window }))),
-    cpuOverWindow(
-      window,
-      { server: server.pid, loader: workers.map((w) => w.pid) },
-      SETTINGS.countQueries
-        ? { onStart: () => process.kill(server.pid, 'SIGUSR2'), onEnd: () => process.kill(server.pid, 'SIGUSR2') }
-        : {},
-    ),
-  ]);
-  let queries = null;
-  if (SETTINGS.countQueries) {
-    await sleep(300);
-    queries = JSON.parse(readFileSync(QUERY_STATS_FILE, 'utf8')).sort((a, b) => b.count - a.count);
-    rmSync(QUERY_STATS_FILE, { force: true });
-  }
-  for (const worker of workers) await worker.request({ type: 'close' }).catch(() => undefined);
-  for (const worker of workers) await worker.stop();
-  await server.stop();
-
-  const perSecondSeries = [];
-  for (const run of runs) run.perSecond.forEach((n, i) => (perSecondSeries[i] = (perSecondSeries[i] ?? 0) + n));
-  const credited = runs.reduce((n, r) => n + r.credited, 0);
-  const result = {
-    title: 'the app: surf:claim with the next post in its ack (credited views)',
-    views: credited,
-    viewsPerSecond: credited / SETTINGS.seconds,
-    perSecondSeries: Array.from(perSecondSeries, (n) => n ?? 0),
-    claimMs: summarize(runs.flatMap((r) => r.claimMs)),
-    nextMs: summarize(runs.flatMap((r) => r.nextMs)),
-    viewMs: summarize(runs.flatMap((r) => r.viewMs)),
-    creditedTotal: runs.reduce((n, r) => n + r.creditedTotal, 0),
-    claimsTotal: runs.reduce((n, r) => n + r.claimsTotal, 0),
-    challenges: runs.reduce((n, r) => n + r.challenges, 0),
-    noTicket: runs.reduce((n, r) => n + r.noTicket, 0),
-    nextInAck: runs.reduce((n, r) => n + r.nextInAck, 0),
-    replaced: runs.reduce((n, r) => n + r.replaced, 0),
-    uncredited: runs.reduce((all, r) => merge(all, r.uncredited), {}),
-    errors: runs.reduce((all, r) => merge(all, r.errors), {}),
-    cpuPercent: cpu,
-    queries,
-    seeded: {
-      viewers: seeded.viewers.length,
-      owners: seeded.owners.length,
-      campaigns: seeded.campaigns,
-      creditsPerCampaign: SETTINGS.creditsPerCampaign,
-    },
-  };
-  log(`app: ${Math.round(result.viewsPerSecond)} confirmed views/s, claim p99 ${fmt.ms(result.claimMs.p99)}`);
-  log('app: checking the ledger');
-  result.ledger = await ledgerCheck(database);
-  if (queries) result.explained = await explainStatements(database, queries);
-  if (SETTINGS.replay) result.replay = await replay(database, seeded.viewers);
+  if (result.queries) result.explained = await explainStatements(database, result.queries);
+  if (SETTINGS.replay) result.replay = await replay(database, viewers);
   return result;
 }
 
@@ -717,6 +506,7 @@ function print(report) {
 }
 
 async function main() {
+  if (SETTINGS.processes > 1) return runScaleOut({ cleanups, cleanUp, log });
   const startedAt = new Date();
   const meta = { timestamp: startedAt.toISOString(), ...machineMeta(), settings: SETTINGS, pinning, targetRatio: TARGET_RATIO };
   log(
@@ -730,7 +520,7 @@ async function main() {
   const results = {};
   for (const [kind, measure] of [
     ['baseline', measureBaseline],
-    ['app', measureApp],
+    ['app', measureSingleApp],
   ]) {
     if (!SETTINGS.only.includes(kind)) continue;
     try {

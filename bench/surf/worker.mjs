@@ -6,6 +6,8 @@
 // carries no next post (a refusal answered as { error }, a timeout). The click telemetry is a
 // person's (trusted, visible, pointer, varied position and intervals) so the anti-cheat scores it
 // clean. Times are on the clock all processes share; only acks inside the measured window count.
+// A member may name its own server (`member.url`): with several app processes each client talks to
+// one of them for both its HTTP calls and its socket, as a sticky load balancer would send it.
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io } from 'socket.io-client';
@@ -94,9 +96,9 @@ function count(map, key) {
 serveRequests({
   async connect({ url, members }) {
     const startedAt = sharedNow();
-    const sockets = await Promise.all(members.map((member) => connect(url, member)));
+    const sockets = await Promise.all(members.map((member) => connect(member.url ?? url, member)));
     sockets.forEach((socket, i) => {
-      const client = { member: members[i], socket, claims: 0, replaced: 0 };
+      const client = { member: members[i], url: members[i].url ?? url, socket, claims: 0, replaced: 0 };
       socket.on('surf:replaced', () => client.replaced++);
       clients.push(client);
     });
@@ -104,13 +106,15 @@ serveRequests({
   },
 
   /** Every client loops from `startAt` until `endAt`; views whose ack lands in [measureFrom, endAt) count. */
-  async run({ url, startAt, measureFrom, endAt }) {
+  async run({ startAt, measureFrom, endAt }) {
     const claimMs = [];
     const nextMs = [];
     const viewMs = [];
     const perSecond = [];
     const uncredited = {};
     const errors = {};
+    /** Confirmed views in the window per server address. */
+    const creditedByServer = {};
     let credited = 0;
     let creditedTotal = 0;
     let claimsTotal = 0;
@@ -127,7 +131,7 @@ serveRequests({
         if (!answer) {
           let next;
           try {
-            next = await postNext(url, client);
+            next = await postNext(client.url, client);
           } catch (error) {
             count(errors, `next: ${error.message}`);
             await sleep(50);
@@ -175,6 +179,7 @@ serveRequests({
           creditedTotal++;
           if (inWindow(t3)) {
             credited++;
+            count(creditedByServer, client.url);
             const second = Math.floor((t3 - measureFrom) / 1000);
             perSecond[second] = (perSecond[second] ?? 0) + 1;
           }
@@ -193,6 +198,7 @@ serveRequests({
     const cpu = process.cpuUsage(cpuBefore);
     return {
       credited,
+      creditedByServer,
       creditedTotal,
       claimsTotal,
       challenges,

@@ -170,6 +170,37 @@ export function rssBytes(pid) {
   return Number(line.split(/\s+/)[1]) * 1024;
 }
 
+/** Open file descriptors of a process (sockets included); null when it is gone. */
+export function openFilesOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The open-files limit pinnedNode's children get: OPEN_FILES where the hard limit allows it,
+ * else the hard limit (raising it takes CAP_SYS_RESOURCE, which a container may not grant).
+ * Answers `{ limit, hard }`.
+ */
+export function childOpenFilesLimit() {
+  const script = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; echo "$(ulimit -n) $(ulimit -Hn)"`;
+  const [limit, hard] = execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split(/\s+/);
+  const number = (value) => (value === 'unlimited' ? Infinity : Number(value));
+  return { limit: number(limit), hard: number(hard) };
+}
+
+/** The kernel's range of ephemeral source ports for outgoing connections, `{ low, high, count }`. */
+export function ephemeralPortRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return { low, high, count: high - low + 1 };
+  } catch {
+    return null;
+  }
+}
+
 function openFilesLimitOf(pid) {
   try {
     const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
@@ -505,10 +536,81 @@ export function getAsMember(url, cookie) {
   });
 }
 
-/** The CPU each group of processes used over a measurement window (waits for its start and end). */
-export async function cpuOverWindow(window, groups) {
+/**
+ * The CPU each group of processes used over a measurement window (waits for its start and end);
+ * `onStart` / `onEnd` run right after the meter starts and right before it stops.
+ */
+export async function cpuOverWindow(window, groups, { onStart, onEnd } = {}) {
   await sleep(Math.max(0, window.measureFrom - sharedNow()));
   const meter = cpuMeter(groups);
+  onStart?.();
   await sleep(Math.max(0, window.endAt - sharedNow()));
+  onEnd?.();
   return meter.stop();
+}
+
+/** Pids of the processes named `name` (the `comm` of /proc/<pid>/stat), e.g. 'redis-server'. */
+export function pidsNamed(name) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+/**
+ * Bytes each established TCP connection of the processes `pids` has carried so far, from the
+ * kernel's counters (`ss -tinp`): `Map<"local peer", { pid, local, peer, sent, received }>`, sent
+ * and received as seen by the process. Empty when `ss` (iproute2) is missing.
+ */
+export function tcpTrafficOf(pids) {
+  const wanted = new Set(pids.map(Number));
+  let out;
+  try {
+    out = execFileSync('ss', ['-tinpH', 'state', 'established'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  } catch {
+    return new Map();
+  }
+  const connections = new Map();
+  let current = null;
+  for (const line of out.split('\n')) {
+    if (!/^\s/.test(line)) {
+      // "<recv-q> <send-q> <local> <peer> users:(("node",pid=123,fd=4))"
+      const [, , local, peer] = line.trim().split(/\s+/);
+      const pid = Number(/pid=(\d+)/.exec(line)?.[1]);
+      current = wanted.has(pid) ? { pid, local, peer, sent: 0, received: 0 } : null;
+      if (current) connections.set(`${local} ${peer}`, current);
+      continue;
+    }
+    if (!current) continue;
+    current.sent = Number(/bytes_sent:(\d+)/.exec(line)?.[1] ?? 0);
+    current.received = Number(/bytes_received:(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return connections;
+}
+
+/**
+ * Bytes carried between two tcpTrafficOf() readings, summed per kind of connection:
+ * `classify(connection)` names the kind (or null to leave it out). A connection opened
+ * meanwhile counts from 0; one closed meanwhile is missing (its last bytes are not counted).
+ * Answers `{ [kind]: { sent, received, connections } }`.
+ */
+export function tcpTrafficBetween(before, after, classify) {
+  const kinds = {};
+  for (const [key, connection] of after) {
+    const kind = classify(connection);
+    if (!kind) continue;
+    const start = before.get(key);
+    const entry = (kinds[kind] ??= { sent: 0, received: 0, connections: 0 });
+    entry.sent += connection.sent - (start?.sent ?? 0);
+    entry.received += connection.received - (start?.received ?? 0);
+    entry.connections++;
+  }
+  return kinds;
 }
