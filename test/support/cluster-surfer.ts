@@ -23,6 +23,8 @@ export class ClusterSurfer {
   /** Answers no surfer should see: a 5xx, a refusal, a server error. */
   readonly problems: string[] = [];
   private tab: TestSocket | null = null;
+  /** The tab's process said it is stopping (`server:restarting`): the next view goes through a new connection. */
+  private leaving = false;
 
   private constructor(
     readonly member: TestMember,
@@ -78,13 +80,16 @@ export class ClusterSurfer {
   }
 
   private async connected(): Promise<TestSocket> {
-    if (this.tab?.connected) return this.tab;
+    if (this.tab?.connected && !this.leaving) return this.tab;
     if (this.tab) this.reconnects++;
     this.tab?.close();
     for (let attempt = 0; ; attempt++) {
       try {
-        this.tab = await connectSocket(this.url, this.member.browser);
-        return this.tab;
+        const tab = await connectSocket(this.url, this.member.browser);
+        this.leaving = false;
+        tab.socket.on('server:restarting', () => (this.leaving = true));
+        this.tab = tab;
+        return tab;
       } catch (error) {
         if (attempt === 50) throw error;
         await sleep(100);

@@ -36,6 +36,7 @@ export class LiveCampaignsService implements OnModuleDestroy {
    * marks the teams they wrote for (at once, after an emptied campaign).
    */
   private readonly paidWriters = new Map<number, boolean>();
+  private stopped = false;
 
   constructor(
     private readonly posts: PostsRepository,
@@ -55,6 +56,7 @@ export class LiveCampaignsService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.stopped = true;
     this.paidWriters.clear();
     this.members.close();
     this.teams.close();
@@ -67,12 +69,15 @@ export class LiveCampaignsService implements OnModuleDestroy {
       this.posts.campaignCountersOf({ kind: 'member', userId }),
       urgent === undefined ? [] : this.posts.teamsWrittenFor(userId),
     ]);
+    // A flush that was reading when the app began to close pushes nothing: the connections it would use are closing.
+    if (this.stopped) return;
     this.realtime.sendToRoom(rooms.ownAccount(userId), 'campaigns:updated', [{ campaigns }]);
     for (const teamId of teamIds) this.teams.changed(teamId, urgent);
   }
 
   private async pushTeam(teamId: number): Promise<void> {
     const campaigns = await this.posts.campaignCountersOf({ kind: 'team', teamId });
+    if (this.stopped) return;
     this.realtime.sendToRoom(rooms.team(teamId), 'campaigns:updated', [{ campaigns }]);
   }
 }

@@ -69,10 +69,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     guardRecovery(server, (data) => this.mayRecover(data));
     server.use((socket, next) => {
       if (this.realtime.draining) return next(shuttingDown());
-      (socket.recovered ? this.confirmRecovered(socket) : this.authenticate(socket).then(() => this.joinRooms(socket))).then(
-        () => next(),
-        (error: unknown) => next(this.handshakeRefusal(error)),
-      );
+      (socket.recovered ? this.confirmRecovered(socket) : this.authenticate(socket).then(() => this.joinRooms(socket)))
+        .then(() => this.realtime.register(socket))
+        .then(
+          () => next(),
+          (error: unknown) => next(this.handshakeRefusal(error)),
+        );
     });
     this.clock.start(server);
   }

@@ -4,6 +4,7 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from
 import { rooms, type SocketRefusal } from '@shared/realtime/events.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
 import { ErrorLog } from '../error-log/error-log.service.js';
+import { ConnectionRegistry } from './connection-registry.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -18,6 +19,10 @@ export type SocketEventHandler<E extends keyof ClientToServerEvents> = (
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
+/** How long counting a member's connections waits for the other processes. */
+const COUNT_TIMEOUT_MS = 1000;
+/** How long a stopping process still answers its tabs after telling them it stops. */
+const DRAIN_GRACE_MS = 300;
 /** How often a draining process looks whether its last connection has ended. */
 const DRAIN_CHECK_MS = 25;
 
@@ -42,9 +47,14 @@ export interface SendOptions {
 export class RealtimeService {
   private readonly logger = new Logger(RealtimeService.name);
   private server: RealtimeServer | null = null;
-  /** Set by drain(): the process is shutting down. */
+  /** Set by drain(): the process is shutting down, and takes no new connection. */
+  private stopping = false;
+  /** Set by drain() after its grace: connections end as soon as they have answered. */
   private drainingNow = false;
-  constructor(private readonly errorLog: ErrorLog) {}
+  constructor(
+    private readonly errorLog: ErrorLog,
+    private readonly registry: ConnectionRegistry,
+  ) {}
 
   private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
 
@@ -82,7 +92,7 @@ export class RealtimeService {
   }
 
   get draining(): boolean {
-    return this.drainingNow;
+    return this.stopping;
   }
 
   /** Connections open on this process. */
@@ -91,20 +101,27 @@ export class RealtimeService {
   }
 
   /**
-   * For a shutdown: tells every tab connected to this process (`server:restarting`), ends each
-   * connection once its pending acknowledgements are answered (at once when none is), and
-   * resolves when this process has no connection left. The gateway refuses new ones meanwhile.
+   * For a shutdown: tells every tab connected to this process (`server:restarting`), keeps
+   * answering for DRAIN_GRACE_MS (an event a tab sent before the notice reached it is answered,
+   * not dropped with its connection), then ends each connection once its pending
+   * acknowledgements are answered (at once when none is), and resolves when this process has no
+   * connection left. The gateway refuses new ones meanwhile.
    */
-  drain(): Promise<void> {
-    this.drainingNow = true;
+  async drain(): Promise<void> {
+    this.stopping = true;
     const server = this.server;
-    if (!server) return Promise.resolve();
+    if (!server) {
+      this.drainingNow = true;
+      return;
+    }
     server.local.emit('server:restarting');
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
+    this.drainingNow = true;
     for (const socket of server.sockets.sockets.values()) {
       if (socket.data.pendingAcks === 0) socket.disconnect(true);
     }
     const sockets = server.sockets.sockets;
-    return new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       if (sockets.size === 0) return resolve();
       const check = setInterval(() => {
         if (sockets.size > 0) return;
@@ -116,7 +133,7 @@ export class RealtimeService {
 
   /** A connection that completed its handshake while the process was starting to drain: told and ended at once. */
   endIfDraining(socket: RealtimeSocket): boolean {
-    if (!this.drainingNow) return false;
+    if (!this.stopping) return false;
     socket.emit('server:restarting');
     socket.disconnect(true);
     return true;
@@ -158,15 +175,38 @@ export class RealtimeService {
   }
 
   /** Whether a connection id belongs to this user (used to bind work to one tab's connection). */
+  /** Whether the connection is open and the member's: this process's in memory, another's through the registry. */
   async connectionBelongsTo(connectionId: string, userId: number): Promise<boolean> {
     if (!this.server) return false;
-    const sockets = await this.server.in(connectionId).fetchSockets();
-    return sockets.some((socket) => socket.id === connectionId && socket.data.userId === userId);
+    const local = this.server.sockets.sockets.get(connectionId);
+    if (local) return local.data.userId === userId;
+    return (await this.registry.ownerOf(connectionId)) === userId;
   }
 
+  /**
+   * Makes a member's connection known to every process (before its client hears it is
+   * connected), until it ends.
+   */
+  async register(socket: RealtimeSocket): Promise<void> {
+    const { userId } = socket.data;
+    if (userId === null) return;
+    await this.registry.register(socket.id, userId);
+    socket.once('disconnect', () => this.registry.unregister(socket.id, userId));
+  }
+
+  /**
+   * The member's connections on every process. A process that does not answer within
+   * COUNT_TIMEOUT_MS (dying, or not yet known to be gone) is left out: its connections are
+   * ending anyway, and the member's tabs must be able to reconnect meanwhile.
+   */
   async connectionsOf(userId: number): Promise<number> {
     if (!this.server) return 0;
-    return (await this.server.in(rooms.user(userId)).fetchSockets()).length;
+    try {
+      return (await this.server.in(rooms.user(userId)).timeout(COUNT_TIMEOUT_MS).fetchSockets()).length;
+    } catch (error) {
+      this.logger.warn(`Counting connections on every process failed (${String(error)}): counting this process's`);
+      return (await this.server.local.in(rooms.user(userId)).fetchSockets()).length;
+    }
   }
 
   private emit<E extends EventName>(room: string | string[], event: E, args: EventArgs<E>, options: SendOptions): void {
