@@ -22,7 +22,9 @@ export class RedisClients implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.client = config.redisUrl ? createClient({ url: config.redisUrl }) : null;
-    this.client?.on('error', (error: unknown) => this.warn(error));
+    // Without an 'error' listener node-redis would end the process at Redis's first hiccup. The
+    // Socket.IO adapter logs each outage once, and its end; connect() warns when Redis is down at start.
+    this.client?.on('error', () => undefined);
   }
 
   get configured(): boolean {

@@ -55,7 +55,7 @@ export class RedisIoAdapter extends IoAdapter {
     // node-redis reports every failed reconnection attempt; one line per outage is enough.
     if (this.reachable === false) return;
     this.reachable = false;
-    this.redisLog.error(
+    this.redisLog.warn(
       `Redis cannot be reached (${error.message}): Socket.IO events reach this process's sockets only until it is back`,
     );
   }

@@ -50,8 +50,9 @@ export class LimitCounters implements OnModuleInit, OnApplicationShutdown {
     this.keyPrefix = config.redisUrl ? `${deploymentKey(config.databaseUrl!)}:limits` : 'limits';
   }
 
-  async onModuleInit(): Promise<void> {
-    await this.redis?.connect();
+  /** Not awaited: a process whose Redis is down starts, counting in memory until Redis is back. */
+  onModuleInit(): void {
+    this.redis?.connect().catch((error: unknown) => this.warn(error));
   }
 
   async onApplicationShutdown(): Promise<void> {
