@@ -3,6 +3,10 @@ import { Check, Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm'
 /** The single row of site-wide settings (id is always 1; the seed migration creates it). */
 @Entity({ name: 'website_settings' })
 @Check('website_settings_id_check', 'id = 1')
+@Check('website_settings_surf_timer_check', 'surf_timer_seconds BETWEEN 0 AND 600')
+@Check('website_settings_daily_cap_check', 'daily_earning_cap >= 1')
+@Check('website_settings_thresholds_check', 'challenge_at >= 1 AND block_at > challenge_at AND block_at <= 1000')
+@Check('website_settings_wrong_codes_check', 'wrong_codes_to_stop BETWEEN 1 AND 4')
 export class WebsiteSettingsEntity {
   @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'website_settings_pkey' })
   id: number;
@@ -40,15 +44,15 @@ export class WebsiteSettingsEntity {
   dailyEarningCap: number | null;
 
   /** From this surf score on, every view asks for a code. */
-  @Column({ name: 'challenge_at', type: 'integer' })
+  @Column({ name: 'challenge_at', type: 'integer', default: 50 })
   challengeAt: number;
 
   /** The claim that brings the surf score to this stops the member's earning. */
-  @Column({ name: 'block_at', type: 'integer' })
+  @Column({ name: 'block_at', type: 'integer', default: 150 })
   blockAt: number;
 
   /** This many wrong answers among the last ANSWERS_KEPT stop earning. */
-  @Column({ name: 'wrong_codes_to_stop', type: 'integer' })
+  @Column({ name: 'wrong_codes_to_stop', type: 'integer', default: 3 })
   wrongCodesToStop: number;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
