@@ -2,7 +2,7 @@
 // (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest,
 // runs the multi-node tests (nginx in front of three app processes; nginx installed when missing),
 // makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureNginx } from './ensure-nginx.mjs';
 
@@ -18,10 +18,30 @@ function step(title, command, args, env = {}) {
   return true;
 }
 
+/** Steps that read the sources only, at once (each mostly on one core); fails when one does. */
+async function stepsAtOnce(steps) {
+  console.log(`\n▶ ${steps.map(([title]) => title).join(' and ')}`);
+  const results = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          spawn(command, args, { stdio: 'inherit' }).on('close', (status) => {
+            if (status !== 0) console.error(`\n✖ ${title} failed`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 async function main() {
   if (!step('build', 'npm', ['run', '--silent', 'build'])) return 1;
-  if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) return 1;
-  if (!step('lint and format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint'])) return 1;
+  const checked = await stepsAtOnce([
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint and format (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']],
+  ]);
+  if (!checked) return 1;
 
   let stopDatabase = async () => undefined;
   let databaseUrl = process.env.DATABASE_URL;
