@@ -46,7 +46,7 @@ import {
   summarize,
   table,
   target,
-  targetTable,
+  targetsSection,
   waitQuietIfAsked,
   writeResultFiles,
 } from './lib/common.mjs';
@@ -621,14 +621,7 @@ function print(report) {
     '   RSS/socket = (VmRSS after connecting − before) / sockets; "after GC" = the same with two full GCs before each reading. CPU: 100% = one core)',
   );
   out.push('');
-  out.push('Targets');
-  out.push(targetTable(targets));
-  const missed = targets.filter((t) => t.status === 'MISSED');
-  out.push('');
-  out.push(
-    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
-  );
-  out.push('');
+  out.push(...targetsSection(targets));
   process.stdout.write(out.join('\n') + '\n');
 }
 

@@ -42,7 +42,7 @@ import {
   summarize,
   table,
   target,
-  targetTable,
+  targetsSection,
   waitQuietIfAsked,
   withClient,
   writeResultFiles,
@@ -672,14 +672,7 @@ function print(report) {
   out.push('  (CPU: 100% = one core, over the measured window; server = the app, or the pg baseline process on its core;');
   out.push('   generator = the HTTP or socket.io-client processes)');
   out.push('');
-  out.push('Targets');
-  out.push(targetTable(targets));
-  const missed = targets.filter((t) => t.status === 'MISSED');
-  out.push('');
-  out.push(
-    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
-  );
-  out.push('');
+  out.push(...targetsSection(targets));
   process.stdout.write(out.join('\n') + '\n');
 }
 

@@ -35,7 +35,7 @@ import {
   summarize,
   table,
   target,
-  targetTable,
+  targetsSection,
   waitQuietIfAsked,
   withClient,
   writeResultFiles,
@@ -494,14 +494,7 @@ function print(report) {
     );
   }
   out.push('');
-  out.push('Targets');
-  out.push(targetTable(targets));
-  const missed = targets.filter((t) => t.status === 'MISSED');
-  out.push('');
-  out.push(
-    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
-  );
-  out.push('');
+  out.push(...targetsSection(targets));
   process.stdout.write(out.join('\n') + '\n');
 }
 

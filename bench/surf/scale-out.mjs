@@ -17,7 +17,7 @@ import {
   percentile,
   table,
   target,
-  targetTable,
+  targetsSection,
   waitQuietIfAsked,
   writeResultFiles,
 } from '../fanout/lib/common.mjs';
@@ -270,14 +270,7 @@ function print(report) {
     "   PG transactions = the bench database's commits and rollbacks (pg_stat_database) per confirmed view: 1 is the claim itself, the rest the app's other work)",
   );
   out.push('');
-  out.push('Targets');
-  out.push(targetTable(targets));
-  const missed = targets.filter((t) => t.status === 'MISSED');
-  out.push('');
-  out.push(
-    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
-  );
-  out.push('');
+  out.push(...targetsSection(targets));
   process.stdout.write(out.join('\n') + '\n');
 }
 

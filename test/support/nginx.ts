@@ -1,29 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-/** A free TCP port on 127.0.0.1 (taken by nobody the moment it is answered). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * The load balancer of the deployment guide (docs/scaling.md): round robin over the app
- * processes, WebSocket upgrades passed through (the client speaks WebSocket first, so no sticky
- * sessions are needed), and a request retried on the next process when one cannot be reached or
- * answers 503 (a draining or restarting process has done nothing with it).
+ * The load balancer of the multi-node test: round robin over the app processes (its clients speak
+ * WebSocket only, so no affinity is needed; browsers, which start with long-polling, need the
+ * session-cookie hash of docs/scaling.md), WebSocket upgrades passed through, and a request
+ * retried on the next process when one cannot be reached or answers 503 (a stopping process has
+ * done nothing with it).
  */
 export function nginxConfig(listenPort: number, upstreamPorts: number[], dir: string): string {
   return `

@@ -434,6 +434,18 @@ export function targetTable(targets) {
   );
 }
 
+/** The report's closing lines: the targets' table and which were missed. */
+export function targetsSection(targets) {
+  const missed = targets.filter((t) => t.status === 'MISSED');
+  return [
+    'Targets',
+    targetTable(targets),
+    '',
+    missed.length === 0 ? 'All targets met.' : `MISSED ${missed.length} target(s): ${missed.map((t) => t.label).join('; ')}`,
+    '',
+  ];
+}
+
 export function gitInfo() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
