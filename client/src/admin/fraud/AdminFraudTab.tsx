@@ -1,5 +1,4 @@
-import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import {
@@ -20,9 +19,9 @@ import { LoadingState } from '../../feedback/LoadingState.js';
 import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { formatDateTime } from '../../format/dates.js';
-import { closeModalAtom, openModalAtom } from '../../modals/modalsAtom.js';
 import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
+import { ConfirmButton } from '../fields/ConfirmButton.js';
 
 /** The page the address asks for; anything else reads as page 1. */
 function pageOf(search: string): number {
@@ -140,6 +139,7 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
           <ConfirmButton
             label="Stop earning"
             accessibleLabel={`Stop earning: ${row.username}`}
+            className="button-small"
             header={`Stop ${row.username}’s earning?`}
             body={<p>Their surf bar stops paying at once and says why. Their credits stay as they are.</p>}
             run={() => api.post(ADMIN_USER_ENDPOINTS.stopEarning(row.id))}
@@ -149,6 +149,7 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
           <ConfirmButton
             label="Restore earning"
             accessibleLabel={`Restore earning: ${row.username}`}
+            className="button-small"
             header={`Restore ${row.username}’s earning?`}
             body={<p>They can earn by surfing again, and their surf score is reset to 0.</p>}
             run={() => api.post(ADMIN_USER_ENDPOINTS.restoreEarning(row.id), { earning: true })}
@@ -159,6 +160,7 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
           <ConfirmButton
             label="Refund advertisers"
             accessibleLabel={`Refund advertisers: ${row.username}`}
+            className="button-small"
             header={`Refund the advertisers of ${row.username}’s views?`}
             body={
               <p>
@@ -184,65 +186,4 @@ function refundNotice(username: string, result: FraudRefundResult | null): strin
       ? ` ${plural(result.shortfall, 'credit')} could not be taken back: ${username} had already spent them.`
       : '';
   return `Refunded ${plural(result.views, 'view')} of ${username}: ${plural(result.advertiserCredits, 'credit')} back to the advertisers, ${plural(result.takenFromMember, 'credit')} taken from ${username}.${shortfall}`;
-}
-
-/** A button that asks first, in a dialog, and runs its call on confirmation. */
-function ConfirmButton({
-  label,
-  accessibleLabel,
-  header,
-  body,
-  run,
-  onResult,
-}: {
-  label: string;
-  accessibleLabel: string;
-  header: string;
-  body: ReactNode;
-  run: () => Promise<ApiResult<unknown>>;
-  onResult: (result: ApiResult<unknown>) => void;
-}) {
-  const openModal = useSetAtom(openModalAtom);
-  const closeModal = useSetAtom(closeModalAtom);
-  const [busy, setBusy] = useState(false);
-  const id = `admin-fraud-${accessibleLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const open = () =>
-    openModal({
-      id,
-      header,
-      body,
-      footer: (
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => closeModal({ id })}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger-solid"
-            onClick={async () => {
-              closeModal({ id });
-              setBusy(true);
-              const result = await run();
-              setBusy(false);
-              onResult(result);
-            }}
-          >
-            {label}
-          </button>
-        </div>
-      ),
-    });
-  return (
-    <button
-      type="button"
-      className="button button-small button-danger"
-      aria-label={accessibleLabel}
-      aria-disabled={busy || undefined}
-      onClick={() => {
-        if (!busy) open();
-      }}
-    >
-      {label}
-    </button>
-  );
 }

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_USER_ENDPOINTS, type AdminUserProfile } from '@shared/admin/users.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
@@ -11,6 +11,7 @@ import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { TextField } from '../../forms/TextField.js';
 import { closeModalAtom, openModalAtom } from '../../modals/modalsAtom.js';
+import { ConfirmButton } from '../fields/ConfirmButton.js';
 import { MessageMemberForm } from '../MessageMemberForm.js';
 
 /** What an admin reads for a refusal, by its code; other refusals keep the server's words. */
@@ -262,54 +263,6 @@ function ActionButton({
         onResult(result);
       }}
     >
-      {label}
-    </button>
-  );
-}
-
-/** A button that asks first, in a dialog, and runs its call on confirmation. */
-function ConfirmButton({
-  label,
-  header,
-  body,
-  run,
-  onResult,
-}: {
-  label: string;
-  header: string;
-  body: ReactNode;
-  run: () => Promise<ApiResult<unknown>>;
-  onResult: (result: ApiResult<unknown>) => void;
-}) {
-  const openModal = useSetAtom(openModalAtom);
-  const closeModal = useSetAtom(closeModalAtom);
-  const open = () => {
-    const id = `admin-confirm-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-    openModal({
-      id,
-      header,
-      body,
-      footer: (
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => closeModal({ id })}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger-solid"
-            onClick={async () => {
-              closeModal({ id });
-              onResult(await run());
-            }}
-          >
-            {label}
-          </button>
-        </div>
-      ),
-    });
-  };
-  return (
-    <button type="button" className="button button-danger" onClick={open}>
       {label}
     </button>
   );
