@@ -70,7 +70,13 @@ export class ClusterSurfer {
   }
 
   private async next(tab: TestSocket): Promise<SurfNextAnswer | 'retry'> {
-    const { status, body } = await surfNext(this.member.browser, tab);
+    const answer = await surfNext(this.member.browser, tab).catch((error: unknown) => error);
+    if (answer instanceof Error) {
+      // Not the app's envelope: the load balancer answered itself (e.g. its 502 page).
+      this.problems.push(`surf next: ${answer.message}`);
+      return 'retry';
+    }
+    const { status, body } = answer as Awaited<ReturnType<typeof surfNext>>;
     if (status === 200) return body.data!;
     // The tab's process went away between the connect and this call: connect again.
     if (!tab.connected || body.errors[0]?.code === 'not_connected') return 'retry';

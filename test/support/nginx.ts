@@ -11,7 +11,8 @@ export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
  * WebSocket only, so no affinity is needed; browsers, which start with long-polling, need the
  * session-cookie hash of docs/scaling.md), WebSocket upgrades passed through, and a request
  * retried on the next process when one cannot be reached or answers 503 (a stopping process has
- * done nothing with it).
+ * done nothing with it). No process is ever marked down (`max_fails=0`): during a rolling restart
+ * that would, for a moment, leave none, and nginx would answer 502 itself.
  */
 export function nginxConfig(listenPort: number, upstreamPorts: number[], dir: string): string {
   return `
@@ -29,7 +30,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   upstream surfex {
-${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}
     keepalive 32;
   }
   server {
