@@ -3,7 +3,8 @@
 // heap snapshot, connects BENCH_SOCKETS (default 1000) sockets the way bench/fanout/run.mjs does,
 // takes another, and prints the heap growth per socket by object kind (constructor / closure
 // name), largest first, next to the RSS growth. BENCH_PROFILE_IMPORT=<file> preloads a variant
-// into the server (e.g. bench/fanout/profile/lean-message-handlers.mjs) to measure what it saves.
+// into the server (a preload that patches a library, say) to measure what it saves.
+// BENCH_PROFILE_KEEP=1 keeps the two snapshots (their folder is printed) for a closer look.
 //
 //   node bench/fanout/profile-memory.mjs        (after npm run build)
 import { readFileSync, readdirSync, rmSync, mkdtempSync } from 'node:fs';
@@ -89,7 +90,7 @@ let server;
 let worker;
 try {
   const nodeOptions = [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${snapshotDir}`];
-  // BENCH_PROFILE_IMPORT=<file>: a preload into the server, e.g. bench/fanout/profile/lean-message-handlers.mjs.
+  // BENCH_PROFILE_IMPORT=<file>: a preload into the server.
   if (process.env.BENCH_PROFILE_IMPORT)
     nodeOptions.push(`--import=${new URL(process.env.BENCH_PROFILE_IMPORT, `file://${process.cwd()}/`).href}`);
   server =
@@ -161,5 +162,6 @@ try {
   await worker?.stop();
   await server?.stop();
   await database?.drop();
-  rmSync(snapshotDir, { recursive: true, force: true });
+  if (!process.env.BENCH_PROFILE_KEEP) rmSync(snapshotDir, { recursive: true, force: true });
+  else log(`snapshots kept in ${snapshotDir}`);
 }

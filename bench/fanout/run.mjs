@@ -84,7 +84,7 @@ const SETTINGS = {
     .map((s) => s.trim())
     .filter(Boolean),
   appLogLevel: process.env.BENCH_APP_LOG_LEVEL || 'warn',
-  /** Diagnostics: extra node options for the app, e.g. "--import=./bench/fanout/profile/lean-message-handlers.mjs". */
+  /** Diagnostics: extra node options for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--import=<a preload>". */
   appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   /** Diagnostics: extra node options for the bare baseline server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
   baselineNodeOptions: (process.env.BENCH_BASELINE_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),

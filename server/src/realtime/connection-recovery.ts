@@ -1,4 +1,4 @@
-import { SessionAwareAdapter, type BroadcastOptions, type Session } from 'socket.io-adapter';
+import { Adapter, SessionAwareAdapter, type BroadcastOptions, type Session } from 'socket.io-adapter';
 import type { SocketData } from '@shared/realtime/events.js';
 import type { RealtimeServer } from './realtime.service.js';
 
@@ -20,10 +20,14 @@ export const CONNECTION_STATE_RECOVERY = { maxDisconnectionDuration: RECOVERY_WI
  * Without Redis: Socket.IO's in-memory adapter for recovery, keeping at most about `maxEvents`
  * events (up to a tenth more, trimmed in batches). On its own it keeps every event of the last
  * 2 to 3 minutes, however many a busy process sends (their memory: bench/recovery/README.md).
+ *
+ * Events a process sends to all its own connections only (`local`: the clock) are not kept, as
+ * with Redis, where only what goes through the stream can be recovered.
  */
 export function boundedMemoryAdapter(maxEvents: number): typeof SessionAwareAdapter {
   return class BoundedSessionAwareAdapter extends SessionAwareAdapter {
     override broadcast(packet: unknown, opts: BroadcastOptions): void {
+      if (opts.flags?.local) return Adapter.prototype.broadcast.call(this, packet, opts);
       super.broadcast(packet, opts);
       // The adapter's own list, oldest first: a connection whose last event was dropped connects afresh.
       const { packets } = this as unknown as { packets: unknown[] };

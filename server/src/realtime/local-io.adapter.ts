@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { Server, ServerOptions } from 'socket.io';
 import { boundedMemoryAdapter } from './connection-recovery.js';
+import { LeanIoAdapter } from './lean-io.adapter.js';
 
 /** Without REDIS_URL: one process, which keeps the last `recoveryEvents` events in memory to recover dropped connections. */
-export class LocalIoAdapter extends IoAdapter {
+export class LocalIoAdapter extends LeanIoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly recoveryEvents: number,

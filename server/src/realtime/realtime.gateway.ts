@@ -1,12 +1,11 @@
-import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { WebSocketGateway, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import { fastifyCookie } from '@fastify/cookie';
 import { z } from 'zod';
 import {
   LIVE_TIME_INTERVAL_MS,
   MAX_SOCKETS_PER_USER,
-  SOCKET_EVENT_WINDOW_MS,
   SOCKET_PATH,
   rooms,
   type Ack,
@@ -17,7 +16,6 @@ import {
 import { AnnouncementsService } from '../announcements/announcements.service.js';
 import { SESSION_COOKIE } from '../auth/session-cookies.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { SHUTTING_DOWN_RETRY_AFTER_SECONDS } from '../shutdown/draining-answer.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -49,7 +47,7 @@ const resumeSchema = z.object({ afterNotificationId: z.number().int().min(0).max
  * member still active in the team, and only with the cookie of that session.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false, connectionStateRecovery: CONNECTION_STATE_RECOVERY })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly clock = new ClockTicks(LIVE_TIME_INTERVAL_MS);
 
@@ -60,7 +58,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly liveData: LiveDataService,
     private readonly teams: TeamAccessService,
     private readonly announcements: AnnouncementsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -83,10 +80,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.clock.stop();
   }
 
+  handleDisconnect(socket: RealtimeSocket): void {
+    this.realtime.unregister(socket);
+  }
+
   async handleConnection(socket: RealtimeSocket): Promise<void> {
     if (this.realtime.endIfDraining(socket)) return;
-    socket.use((packet, next) => this.limitEvents(socket, packet, next));
     this.realtime.listen(socket);
+    // Kept for recovery like every event a socket is sent: the client learns its first offset from it,
+    // which a connection that drops before any other event needs in order to be recovered.
     socket.emit('live:data', await this.liveFor(socket).catch((error: unknown) => this.clockOnly(error)));
   }
 
@@ -199,26 +201,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     } else {
       await socket.join([rooms.visitors, clockRoom]);
     }
-  }
-
-  /**
-   * Refuses events beyond the per-socket limit; an acknowledged event learns why. Counted on the
-   * socket, not in Redis: a connection lives on one process, so the count is exact however many run.
-   */
-  private limitEvents(socket: RealtimeSocket, packet: unknown[], next: (error?: Error) => void): void {
-    const now = Date.now();
-    if (now - socket.data.windowStartedAt > SOCKET_EVENT_WINDOW_MS) {
-      socket.data.windowStartedAt = now;
-      socket.data.eventCount = 0;
-    }
-    socket.data.eventCount++;
-    if (socket.data.eventCount <= this.config.socketEventsPerWindow) return next();
-    const ack = packet[packet.length - 1];
-    if (typeof ack === 'function') {
-      const retryAfter = Math.max(1, Math.ceil((socket.data.windowStartedAt + SOCKET_EVENT_WINDOW_MS - now) / 1000));
-      ack({ error: { code: ErrorCode.RateLimited, message: 'Too many requests. Please slow down.', retryAfter } });
-    }
-    next(new Error('rate limited'));
   }
 }
 

@@ -1,8 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
-import { rooms, type SocketRefusal } from '@shared/realtime/events.js';
+import { rooms, SOCKET_EVENT_WINDOW_MS, type SocketRefusal } from '@shared/realtime/events.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ErrorLog } from '../error-log/error-log.service.js';
 import { ConnectionRegistry } from './connection-registry.js';
 
@@ -16,6 +18,8 @@ export type SocketEventHandler<E extends keyof ClientToServerEvents> = (
   socket: RealtimeSocket,
   payload: unknown,
 ) => Promise<AckOf<E>>;
+/** A listener every socket shares; Socket.IO calls it with the socket as `this`. */
+type SharedListener = (this: RealtimeSocket, payload: unknown, ack: unknown) => void;
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
@@ -54,9 +58,11 @@ export class RealtimeService {
   constructor(
     private readonly errorLog: ErrorLog,
     private readonly registry: ConnectionRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private readonly handlers = new Map<keyof ClientToServerEvents, SocketEventHandler<keyof ClientToServerEvents>>();
+  /** One listener per event, shared by every socket (it reads its socket from `this`): a connection adds no closure of its own. */
+  private readonly listeners = new Map<keyof ClientToServerEvents, SharedListener>();
 
   attach(server: RealtimeServer): void {
     this.server = server;
@@ -69,26 +75,60 @@ export class RealtimeService {
    * `unavailable` with `retryAfter` while the database cannot be reached, else `internal`.
    */
   handle<E extends keyof ClientToServerEvents>(event: E, handler: SocketEventHandler<E>): void {
-    this.handlers.set(event, handler as unknown as SocketEventHandler<keyof ClientToServerEvents>);
+    this.listeners.set(
+      event,
+      sharedListener((socket, payload, ack) =>
+        this.answer(socket, event, handler as SocketEventHandler<keyof ClientToServerEvents>, payload, ack),
+      ),
+    );
+  }
+
+  /** Called once per connection by the gateway. */
+  listen(socket: RealtimeSocket): void {
+    for (const [event, listener] of this.listeners)
+      (socket.on as (event: string, listener: SharedListener) => void)(event, listener);
   }
 
   /**
-   * Called once per connection by the gateway. Each event is counted until its acknowledgement
-   * has gone out, so a process shutting down ends a connection only once it has answered it.
+   * Answers one event, past the socket's event limit. Each event is counted until its
+   * acknowledgement has gone out, so a process shutting down ends a connection only once it has
+   * answered it.
    */
-  listen(socket: RealtimeSocket): void {
-    for (const [event, handler] of this.handlers) {
-      (socket.on as (event: string, listener: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
-        if (typeof ack !== 'function') return;
-        const answer = (reply: Ack<unknown, string>) => {
-          (ack as (answer: Ack<unknown, string>) => void)(reply);
-          socket.data.pendingAcks--;
-          if (this.drainingNow && socket.data.pendingAcks === 0) socket.disconnect(true);
-        };
-        socket.data.pendingAcks++;
-        handler(socket, payload).then(answer, (error: unknown) => answer({ error: this.refusalOf(event, socket, error) }));
-      });
+  private answer(
+    socket: RealtimeSocket,
+    event: keyof ClientToServerEvents,
+    handler: SocketEventHandler<keyof ClientToServerEvents>,
+    payload: unknown,
+    ack: unknown,
+  ): void {
+    const refusal = this.overLimit(socket);
+    if (typeof ack !== 'function') return;
+    const reply = ack as (answer: Ack<unknown, string>) => void;
+    if (refusal) return reply({ error: refusal });
+    const answer = (result: Ack<unknown, string>) => {
+      reply(result);
+      socket.data.pendingAcks--;
+      if (this.drainingNow && socket.data.pendingAcks === 0) socket.disconnect(true);
+    };
+    socket.data.pendingAcks++;
+    handler(socket, payload).then(answer, (error: unknown) => answer({ error: this.refusalOf(event, socket, error) }));
+  }
+
+  /**
+   * Counts the event against the socket's limit; beyond it, the refusal to answer with. Counted
+   * on the socket, not in Redis: a connection lives on one process, so the count is exact however
+   * many run.
+   */
+  private overLimit(socket: RealtimeSocket): SocketRefusal | null {
+    const now = Date.now();
+    if (now - socket.data.windowStartedAt > SOCKET_EVENT_WINDOW_MS) {
+      socket.data.windowStartedAt = now;
+      socket.data.eventCount = 0;
     }
+    socket.data.eventCount++;
+    if (socket.data.eventCount <= this.config.socketEventsPerWindow) return null;
+    const retryAfter = Math.max(1, Math.ceil((socket.data.windowStartedAt + SOCKET_EVENT_WINDOW_MS - now) / 1000));
+    return { code: ErrorCode.RateLimited, message: 'Too many requests. Please slow down.', retryAfter };
   }
 
   get draining(): boolean {
@@ -174,7 +214,6 @@ export class RealtimeService {
     this.server?.in(rooms.user(userId)).socketsLeave(room);
   }
 
-  /** Whether a connection id belongs to this user (used to bind work to one tab's connection). */
   /** Whether the connection is open and the member's: this process's in memory, another's through the registry. */
   async connectionBelongsTo(connectionId: string, userId: number): Promise<boolean> {
     if (!this.server) return false;
@@ -185,13 +224,18 @@ export class RealtimeService {
 
   /**
    * Makes a member's connection known to every process (before its client hears it is
-   * connected), until it ends.
+   * connected), until it ends (unregister).
    */
   async register(socket: RealtimeSocket): Promise<void> {
     const { userId } = socket.data;
     if (userId === null) return;
     await this.registry.register(socket.id, userId);
-    socket.once('disconnect', () => this.registry.unregister(socket.id, userId));
+  }
+
+  /** Called by the gateway when a connection ends. */
+  unregister(socket: RealtimeSocket): void {
+    const { userId } = socket.data;
+    if (userId !== null) this.registry.unregister(socket.id, userId);
   }
 
   /**
@@ -216,4 +260,11 @@ export class RealtimeService {
     const target = except.length ? server.to(room).except(except) : server.to(room);
     (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
+}
+
+/** Turns a function of (socket, payload, ack) into a listener Socket.IO calls with the socket as `this`. */
+function sharedListener(answer: (socket: RealtimeSocket, payload: unknown, ack: unknown) => void): SharedListener {
+  return function (this: RealtimeSocket, payload: unknown, ack: unknown) {
+    answer(this, payload, ack);
+  };
 }

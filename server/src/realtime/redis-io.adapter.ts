@@ -1,6 +1,6 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { Server, ServerOptions } from 'socket.io';
+import { LeanIoAdapter } from './lean-io.adapter.js';
 import type { RealtimeServer } from './realtime.service.js';
 import type { RedisClients } from './redis-clients.js';
 import { resilientStreamsAdapter, streamsOptions, type RedisClient } from './redis-streams.js';
@@ -14,7 +14,7 @@ import { resilientStreamsAdapter, streamsOptions, type RedisClient } from './red
  * Redis is back, when events of this process could not reach the others, every tab is told to
  * catch up (`realtime:resync`). The connection is RedisClients', which closes it after Socket.IO has closed.
  */
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends LeanIoAdapter {
   private readonly redisLog = new Logger('Redis');
   private readonly client: RedisClient;
   private server: RealtimeServer | null = null;

@@ -70,4 +70,27 @@ describe('InvalidatingCache', () => {
     expect(cache.peek(1)).toBeUndefined();
     expect(cache.peek(3)).toBe(3);
   });
+
+  it('lets go of expired entries as new ones are stored, keeping only what was read within the ttl', async () => {
+    const cache = new InvalidatingCache<number, number>({ ttlMs: 20, maxEntries: 1000 });
+    for (const key of [1, 2, 3]) await cache.get(key, async () => key);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await cache.get(4, async () => 4);
+    expect(cache.size).toBe(1);
+    expect(cache.peek(4)).toBe(4);
+  });
+
+  it('keeps an entry stored again within the ttl when older ones expire', async () => {
+    const cache = new InvalidatingCache<number, number>({ ttlMs: 60, maxEntries: 1000 });
+    await cache.get(1, async () => 1);
+    await cache.get(2, async () => 2);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    cache.delete(1);
+    await cache.get(1, async () => 10); // stored again: now the newest
+    await new Promise((resolve) => setTimeout(resolve, 30)); // 2 has expired, 1 has not
+    await cache.get(3, async () => 3);
+    expect(cache.peek(1)).toBe(10);
+    expect(cache.peek(2)).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
 });

@@ -64,11 +64,25 @@ export class InvalidatingCache<K, V> {
   }
 
   private store(key: K, value: V): void {
+    const now = Date.now();
+    this.dropExpired(now);
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: Date.now() + this.options.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + this.options.ttlMs });
     if (this.entries.size > this.options.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest store.
       this.entries.delete(this.entries.keys().next().value as K);
+    }
+  }
+
+  /**
+   * Entries are kept in the order they were stored, which is the order they expire in: the
+   * expired ones are at the front. Dropping them as new ones come keeps the memory to what was
+   * read within the last ttlMs, not to every member ever seen (up to maxEntries).
+   */
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) return;
+      this.entries.delete(key);
     }
   }
 }
