@@ -15,7 +15,7 @@ import { connectDatabase, logIn, signUp, type TestMember } from '../support/acco
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
 import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
-import { creditedClaim, nextTicket, promotedPost } from '../support/surf-fixtures.js';
+import { claimWithNext, creditedClaim, grantCredits, nextTicket, promotedPost } from '../support/surf-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { eventually } from '../support/eventually.js';
@@ -207,6 +207,45 @@ it('a view paid through process A updates the post owner’s campaign figures on
     campaigns.some((campaign) => campaign.pid === pid && campaign.viewsTotal === 1),
   );
   expect(campaigns).toEqual([expect.objectContaining({ pid, credits: 2, viewsTotal: 1, viewsToday: 1, status: 'active' })]);
+});
+
+it('a busy owner’s figures are pushed about once a second in all, however many processes settle its views, and the last push holds every view', async () => {
+  const owner = await member();
+  await grantCredits(db!, owner.id, 40);
+  // Three credits each: two viewers never empty one, whose push would not wait its turn.
+  const pids = new Set<number>();
+  for (let i = 0; i < 12; i++) pids.add(await promotedPost(owner, 3));
+  const ownerTab = await connectSocket(b, onB(owner));
+  const pushes: { at: number; views: number }[] = [];
+  ownerTab.socket.on('campaigns:updated', ({ campaigns }) =>
+    pushes.push({ at: Date.now(), views: campaigns.reduce((sum, campaign) => sum + campaign.viewsTotal, 0) }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // the pushes of funding the campaigns
+  pushes.length = 0;
+
+  // One viewer surfing through each process, a view every ≈ 200 ms each, for about two seconds.
+  const viewers = [await member(), await member()];
+  const browsers = [viewers[0].browser, onB(viewers[1])];
+  const tabs = [await connectSocket(a, browsers[0]), await connectSocket(b, browsers[1])];
+  let ownersViews = 0;
+  await Promise.all(
+    tabs.map(async (tab, i) => {
+      let { ticketId, pid } = await nextTicket(browsers[i], tab);
+      for (let view = 0; view < 10; view++) {
+        const answer = await claimWithNext(tab, ticketId);
+        if (!('data' in answer) || answer.data.outcome !== 'credited') throw new Error(JSON.stringify(answer));
+        if (pids.has(pid)) ownersViews++;
+        if (!answer.data.next?.ticket || !answer.data.next.post) break;
+        [ticketId, pid] = [answer.data.next.ticket.id, answer.data.next.post.pid];
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }),
+  );
+
+  await eventually(async () => expect(pushes.at(-1)?.views).toBe(ownersViews), 5000);
+  expect(ownersViews).toBeGreaterThan(10);
+  // Each process would push every second on its own; taking turns, pushes come a second apart.
+  for (let i = 1; i < pushes.length; i++) expect(pushes[i].at - pushes[i - 1].at).toBeGreaterThan(700);
 });
 
 it('a team member removed through process A is refused by process B within moments, and B’s team tab hears no more of the team', async () => {

@@ -72,6 +72,24 @@ describe('OwnerFlushes', () => {
     expect(flushed).toHaveLength(2);
   });
 
+  it('tells each flush whether a change in it was urgent', async () => {
+    const urgency: boolean[] = [];
+    const flushes = new OwnerFlushes(
+      INTERVAL_MS,
+      async (_ownerId, urgent) => {
+        urgency.push(urgent);
+      },
+      () => undefined,
+    );
+    flushes.changed(7);
+    await advance(0);
+    flushes.changed(7, true);
+    await advance(0);
+    flushes.changed(7);
+    await advance(INTERVAL_MS);
+    expect(urgency).toEqual([false, true, false]);
+  });
+
   it('never runs two flushes of one owner at once: an urgent change during a flush flushes right after it', async () => {
     const { flushes, flushed } = recorder(300);
     flushes.changed(7);

@@ -14,8 +14,9 @@ interface OwnerSchedule {
 /**
  * Coalesces changes per owner into flushes at most once per `intervalMs` each: the first change
  * after a quiet interval flushes at once, the changes during the interval flush once at its end.
- * An urgent change flushes as soon as no flush of that owner runs. One owner's flushes never
- * overlap, so a later flush never reads older state than an earlier one it overtook.
+ * An urgent change flushes as soon as no flush of that owner runs; the flush is told it is
+ * urgent. One owner's flushes never overlap, so a later flush never reads older state than an
+ * earlier one it overtook.
  */
 export class OwnerFlushes {
   private readonly owners = new Map<number, OwnerSchedule>();
@@ -23,7 +24,7 @@ export class OwnerFlushes {
 
   constructor(
     private readonly intervalMs: number,
-    private readonly flush: (ownerId: number) => Promise<void>,
+    private readonly flush: (ownerId: number, urgent: boolean) => Promise<void>,
     private readonly onError: (ownerId: number, error: unknown) => void,
   ) {}
 
@@ -49,9 +50,10 @@ export class OwnerFlushes {
 
   private start(ownerId: number, owner: OwnerSchedule): void {
     if (owner.timer) clearTimeout(owner.timer);
+    const { urgent } = owner;
     Object.assign(owner, { startedAt: Date.now(), flushing: true, pending: false, urgent: false, timer: null });
     this.owners.set(ownerId, owner);
-    this.flush(ownerId)
+    this.flush(ownerId, urgent)
       .catch((error: unknown) => this.onError(ownerId, error))
       .finally(() => this.flushed(ownerId, owner));
   }
