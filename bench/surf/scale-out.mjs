@@ -54,6 +54,10 @@ function perView(m) {
   };
 }
 
+/** Each process's share of the database connections (BENCH_SURF_POOL_TOTAL), as its environment. */
+const poolOf = (processes) =>
+  SETTINGS.poolTotal > 0 ? { DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(SETTINGS.poolTotal / processes))) } : {};
+
 /** One process and N processes per round, in alternating order. */
 function plan() {
   const order = [];
@@ -159,6 +163,11 @@ function print(report) {
     `${meta.settings.clients} concurrent clients split evenly over the processes (each client on one process for HTTP and socket), ` +
       `${meta.settings.warmupSeconds} s warm-up then ${meta.settings.seconds} s measured; ${meta.settings.scaleRounds} round(s), order alternating; ` +
       `every process with REDIS_URL=${meta.settings.redisUrl}, a fresh database per measurement; app in bench mode as the single-process run`,
+  );
+  out.push(
+    meta.settings.poolTotal > 0
+      ? `Database connections: ${meta.settings.poolTotal} query connections in all, split evenly (DATABASE_POOL_SIZE = ${meta.settings.poolTotal} / processes)`
+      : 'Database connections: every process with the default pool (20), N processes hold N times the connections',
   );
   out.push(
     meta.pinning.enabled
@@ -304,7 +313,7 @@ export async function runScaleOut({ cleanups, cleanUp, log }) {
       log(`${label}: database ${database.name}`);
       const { result } = await measureApp(database, {
         processes,
-        env: { REDIS_URL: SETTINGS.redisUrl },
+        env: { REDIS_URL: SETTINGS.redisUrl, ...poolOf(processes) },
         nodeOptions: SETTINGS.appNodeOptions,
         cleanups,
         log: (message) => log(`${label}: ${message}`),

@@ -69,7 +69,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!), migrationsRun: true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!, config.databasePoolSize), migrationsRun: true }),
         MetricsModule,
         WebsiteModule,
         RealtimeModule,

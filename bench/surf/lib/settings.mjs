@@ -12,13 +12,19 @@ export const SETTINGS = {
   campaigns: envNumber('BENCH_SURF_CAMPAIGNS', 2000, { min: 1 }),
   owners: envNumber('BENCH_SURF_OWNERS', 50, { min: 1 }),
   creditsPerCampaign: envNumber('BENCH_SURF_CAMPAIGN_CREDITS', 1000, { min: 1 }),
-  /** The baseline's pool; the app's TypeORM pool has 20 connections (data-source-options.ts). */
+  /** The baseline's pool; the app's TypeORM pool has 20 connections by default (DATABASE_POOL_SIZE). */
   baselinePool: envNumber('BENCH_BASELINE_POOL', 20, { min: 1 }),
   /**
    * 2 or more: the scale-out scenario (scale-out.mjs) instead of the baseline and the app: one app
    * process against this many, all sharing Redis and PostgreSQL, the clients split evenly.
    */
   processes: envNumber('BENCH_SURF_PROCESSES', 1, { min: 1 }),
+  /**
+   * Scale-out: the database connections all processes share, split evenly (DATABASE_POOL_SIZE =
+   * this / N each), as a deployment on one PostgreSQL splits them. 0: every process keeps the
+   * app's default pool (20), so N processes hold N times the connections.
+   */
+  poolTotal: envNumber('BENCH_SURF_POOL_TOTAL', 20),
   /** Scale-out rounds, each measuring 1 process and N processes (in alternating order) on fresh databases. */
   scaleRounds: envNumber('BENCH_SURF_SCALE_ROUNDS', 2, { min: 1 }),
   /** The Redis the scale-out scenario's processes share (the app derives its channel from its database). */

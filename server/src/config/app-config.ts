@@ -4,6 +4,14 @@ import { DEFAULT_SURF_TIMER_SECONDS } from '@shared/surf/surf.js';
 import { LOG_FORMATS, type LogFormat } from '../common/logging/log-format.js';
 
 /**
+ * Query connections per process. PostgreSQL does most per core with a few connections per core
+ * busy at once; beyond that, backends contend for the same locks and every view costs it more CPU.
+ * Several processes on one database share what it handles best: DATABASE_POOL_SIZE = this / N
+ * each, or PgBouncer in front (docs/scaling.md).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
+/**
  * Every setting comes from the environment; the defaults make `npm start` work on a fresh
  * machine. The README's configuration table mirrors this schema.
  */
@@ -13,6 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_DATABASE_POOL_SIZE),
   EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   REDIS_URL: z.string().optional(),
@@ -72,6 +81,8 @@ export interface AppConfig {
   port: number;
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
+  /** Connections this process keeps to PostgreSQL for its queries (LISTEN connections come on top). */
+  databasePoolSize: number;
   embeddedPg: { dir: string; port: number };
   redisUrl: string | undefined;
   sessionSecret: string;
@@ -156,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     redisUrl: e.REDIS_URL || undefined,
     sessionSecret: e.SESSION_SECRET,

@@ -1,9 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 
 /** The one DataSource configuration used by the app, the migration CLI and the tests. */
-export function dataSourceOptions(url: string): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -18,6 +19,6 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     logging: ['error'],
     // A database that does not answer fails a call in 5 s (503, see database-unavailable.ts)
     // instead of holding it for the operating system's connect timeout, minutes.
-    extra: { max: 20, connectionTimeoutMillis: 5_000 },
+    extra: { max: poolSize, connectionTimeoutMillis: 5_000 },
   };
 }
