@@ -58,7 +58,7 @@ test('a member with a level surfs with its countdown and earns its credits per v
   await expect(next).toBeEnabled({ timeout: (levelTimer + 5) * 1000 });
   await next.click();
   await expect(headerCredits(b)).toHaveText('13 credits', { timeout: 2000 });
-  await expect(b.getByText('3 credits earned! +3 credits')).toBeVisible();
+  await expect(b.getByText('3 credits earned!', { exact: true })).toBeVisible();
   const { rows } = await app.db.query(`SELECT credits::int AS credits FROM campaigns WHERE post_id = $1`, [pid]);
   expect(rows[0].credits).toBe(9);
   await alice.context.close();

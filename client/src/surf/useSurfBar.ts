@@ -182,15 +182,13 @@ export function useSurfBar(): SurfBar {
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {
-        const { outcome, credited, cc, message, next: nextPost } = answer.data;
+        const { outcome, cc, message, next: nextPost } = answer.data;
         // The server also pushes cc to every tab; this tab shows it at once.
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
-          notice:
-            outcome === 'credited'
-              ? { tone: 'success', text: `${message} +${credited} credit${credited === 1 ? '' : 's'}` }
-              : { tone: 'info', text: message },
+          // The server's words say what became of the view, and how many credits it earned.
+          notice: { tone: outcome === 'credited' ? 'success' : 'info', text: message },
         });
         // The post in the ack is bound to the connection the claim went out on; a newer one needs POST next.
         if (nextPost && connectionId && connectionId === currentConnectionId()) {
