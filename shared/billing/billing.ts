@@ -150,7 +150,11 @@ export const BILLING_ENDPOINTS = {
   order: (id: string) => `/data/billing/orders/${encodeURIComponent(id)}`,
   /** GET → MembershipAnswer */
   membership: '/data/billing/membership',
-  /** Payroc sends the customer back here with the signed result; answers a redirect to UPGRADE_COMPLETE_PATH. */
+  /**
+   * Payroc sends the customer back here with the signed result; answers a redirect to
+   * UPGRADE_COMPLETE_PATH, or, for an answer the server refuses, back here with
+   * `?refused=<code>` (REFUSED_ANSWER_PARAM), where the page says so.
+   */
   payrocReceipt: '/data/payment/hook/payroc/receipt',
   /**
    * Payroc's background validation, server to server: a form POST, outside /data because it
@@ -163,6 +167,9 @@ export const BILLING_ENDPOINTS = {
   localDecision: '/data/payment/local/decide',
   localReceipt: '/data/payment/hook/local/receipt',
 } as const;
+
+/** The query parameter that brings a refused provider answer's error code back to the receipt page. */
+export const REFUSED_ANSWER_PARAM = 'refused';
 
 /** Admin calls on orders (the admin role on the server). */
 export const BILLING_ADMIN_ENDPOINTS = {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { BILLING_ENDPOINTS, type CheckoutAnswer } from '../../shared/billing/billing.js';
+import { BILLING_ENDPOINTS, REFUSED_ANSWER_PARAM, type CheckoutAnswer } from '../../shared/billing/billing.js';
 import { signUpByApi, XHR } from './account-helpers.js';
 import { answeredConsent, appFixture, type AppUnderTest } from './fixtures.js';
 import { openPage } from './helpers.js';
@@ -251,6 +251,13 @@ test('a pack taken off sale while the page is open: Buy says so, takes the focus
   } finally {
     await app.db.query(`UPDATE credit_packs SET active = true WHERE name = 'Mega'`);
   }
+});
+
+test("a forged answer at the provider's return address is refused on the receipt page, not as JSON", async ({ page }) => {
+  await openPage(page, `${BILLING_ENDPOINTS.payrocReceipt}?ORDERID=1&AMOUNT=9.99&RESPONSECODE=A&HASH=${'a'.repeat(128)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment receipt');
+  await expect(page.getByRole('alert')).toContainText("We could not accept the payment provider's answer");
+  await expect(page).toHaveURL(new RegExp(`\\?${REFUSED_ANSWER_PARAM}=\\w+$`));
 });
 
 test("the provider's return address without an answer says where the orders are", async ({ page, app }) => {

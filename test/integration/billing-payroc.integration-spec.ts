@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { jest } from '@jest/globals';
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import { BILLING_ENDPOINTS, type Order } from '../../shared/billing/billing.js';
+import { BILLING_ENDPOINTS, REFUSED_ANSWER_PARAM, type Order } from '../../shared/billing/billing.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { PinoNestLogger } from '../../server/src/common/logging/pino-nest-logger.js';
 import { payrocResponseHash } from '../../server/src/billing/payroc-hash.js';
@@ -153,6 +153,15 @@ describe('billing through Payroc', () => {
       const routes = 'HASH' in fields ? [receipt, validation] : [validation];
       for (const answer of routes) {
         const response = await answer(fields);
+        if (answer === receipt) {
+          // The customer's browser goes back to the receipt page, which says the answer was refused (with its code).
+          expect({ what, status: response.status, location: response.headers.get('location') }).toEqual({
+            what,
+            status: 303,
+            location: `${BILLING_ENDPOINTS.payrocReceipt}?${REFUSED_ANSWER_PARAM}=${code}`,
+          });
+          continue;
+        }
         const body = (await response.json()) as { errors: { code: string }[] };
         expect({ what, status: response.status >= 400 && response.status < 500, code: body.errors[0]?.code }).toEqual({
           what,

@@ -148,7 +148,6 @@ export class BillingService {
     }
   }
 
-  /** The customer's return to the receipt page: settles the order (once) and answers where to send them, its outcome page. */
   /**
    * Payroc's receipt page is also a page of the app (a visitor may open it): with Payroc's answer
    * in the query (its HASH), the order is settled and the customer sent to its outcome page (the
@@ -163,6 +162,7 @@ export class BillingService {
     return this.receipt('payroc', fields.data);
   }
 
+  /** The customer's return to the receipt page: settles the order (once) and answers where to send them, its outcome page. */
   async receipt(providerName: PaymentProviderName, fields: ProviderFields): Promise<string> {
     const order = await this.settleAnswer(providerName, 'return', fields);
     return `${UPGRADE_COMPLETE_PATH}?order=${encodeURIComponent(order.id)}`;

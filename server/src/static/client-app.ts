@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import { REFUSED_ANSWER_PARAM } from '@shared/billing/billing.js';
 import { ASSETS_BASE } from '@shared/constants/layout.js';
 import { findRoute } from '@shared/routing/routes.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -28,7 +29,10 @@ const CLIENT_NOT_BUILT = Buffer.from(
  */
 /**
  * Addresses that are both a page and an answer (a provider sends its customer back to a page of
- * the app): the handler answers where to send the browser, or null to show the page.
+ * the app): the handler answers where to send the browser, or null to show the page. An answer
+ * it refuses (an AppError under 500: not well formed, not signed, not this order's) sends the
+ * browser back to the page with `?refused=<code>`, which the page explains: a customer's browser
+ * is never shown the API's JSON.
  */
 export type PageAnswers = Record<string, (query: unknown) => Promise<string | null>>;
 
@@ -71,7 +75,13 @@ async function registerPages(fastify: FastifyInstance, clientDistDir: string, pa
 
   for (const [path, answer] of Object.entries(pageAnswers)) {
     fastify.get(path, async (request, reply) => {
-      const location = await answer(request.query);
+      let location: string | null;
+      try {
+        location = await answer(request.query);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        return reply.redirect(`${path}?${new URLSearchParams({ [REFUSED_ANSWER_PARAM]: error.code }).toString()}`, SEE_OTHER);
+      }
       return location === null ? sendPage(reply, 200) : reply.redirect(location, SEE_OTHER);
     });
   }
