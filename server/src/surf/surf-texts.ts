@@ -86,11 +86,14 @@ export function emptyText(reason: SurfEmptyReason, dailyCap: number, later: bool
   }
 }
 
-/** Why a member stopped earning and how to appeal. */
+/**
+ * Why a member stopped earning and how to appeal. The same words whether the anti-cheat stopped
+ * it or an admin did (the account keeps one flag, not who set it), so they name both causes.
+ */
 const EARNING_STOPPED =
-  'Earning is paused on your account: your recent views looked automated (scripted clicks, hidden tabs, ' +
-  'machine-regular timing or wrong verification codes), so this view was not credited. Your credits are safe. ' +
-  `If a person was surfing, contact us at ${PATHS.contact} and we will restore earning.`;
+  'Earning is paused on your account, so this view was not credited. Earning is paused when recent views look ' +
+  'automated (scripted clicks, hidden tabs, machine-regular timing or wrong verification codes), or by our team. ' +
+  `Your credits are safe. If a person was surfing, contact us at ${PATHS.contact} and we will look into it.`;
 
 /** The cap counts credits earned by surfing (a membership level may earn more than one a view). */
 function dailyCapText(dailyCap: number): string {
