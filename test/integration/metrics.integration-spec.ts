@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { HEALTH_ENDPOINTS } from '../../shared/health/health.js';
-import { TRACKING_ENDPOINTS, type VisitRecord } from '../../shared/tracking/tracking.js';
+import { TRACKING_ENDPOINTS } from '../../shared/tracking/tracking.js';
 import { loadConfig } from '../../server/src/config/app-config.js';
 import { MetricsPort } from '../../server/src/metrics/metrics-port.js';
 import { signUp } from '../support/accounts.js';
@@ -11,6 +11,7 @@ import { requestCount, seriesValue } from '../support/prometheus-text.js';
 import { connectSocket } from '../support/socket-client.js';
 import { claim, creditedClaim, nextTicket, promotedPost, refusal, surfer } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
+import { visitRecord } from '../support/tracking-fixtures.js';
 
 /**
  * /metrics in Prometheus's text format: on the app's port only with `Authorization: Bearer
@@ -159,20 +160,3 @@ describe('what the counters show', () => {
     expect(counter(await metrics(), 'surfex_tracking_buffer_rows')).toBe(buffered + 1);
   });
 });
-
-function visitRecord(): VisitRecord {
-  const id = () => randomBytes(12).toString('base64url');
-  return {
-    url: 'https://surfex.example/',
-    visitID: id(),
-    visitorID: id(),
-    pageID: id(),
-    windowHeight: 800,
-    windowWidth: 1200,
-    screenWidth: 1920,
-    screenHeight: 1080,
-    t: Math.floor(Date.now() / 1000),
-    uid: null,
-    referrer: '',
-  };
-}

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import type { Envelope } from '../../shared/api/envelope.js';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
-import { TRACKING_ENDPOINTS, type VisitRecord } from '../../shared/tracking/tracking.js';
+import { TRACKING_ENDPOINTS } from '../../shared/tracking/tracking.js';
 import { TrackingWriter } from '../../server/src/tracking/tracking-writer.js';
 import { signUp } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
@@ -11,6 +10,7 @@ import { postBy } from '../support/social-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { startTestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { visitRecord } from '../support/tracking-fixtures.js';
 
 /**
  * The write buffer's bounds: it is written every TRACKING_FLUSH_MS by itself; while the database
@@ -39,24 +39,6 @@ const testApp = useTestApp(
 afterAll(async () => {
   await proxy?.cut();
 });
-
-const id = () => randomBytes(12).toString('base64url');
-
-function visitRecord(): VisitRecord {
-  return {
-    url: 'https://surfex.example/',
-    visitID: id(),
-    visitorID: id(),
-    pageID: id(),
-    windowHeight: 800,
-    windowWidth: 1200,
-    screenWidth: 1920,
-    screenHeight: 1080,
-    t: Math.floor(Date.now() / 1000),
-    uid: null,
-    referrer: '',
-  };
-}
 
 /** A plain fetch: the 503s of this file are what it tests, not server errors. */
 async function send(baseUrl: string, path: string, method: string, json: unknown) {

@@ -1,11 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import {
-  TRACKING_ENDPOINTS,
-  VISITOR_COOKIE,
-  type FeedActivity,
-  type FeedActivityName,
-  type VisitRecord,
-} from '../../shared/tracking/tracking.js';
+import { TRACKING_ENDPOINTS, VISITOR_COOKIE, type FeedActivity, type FeedActivityName } from '../../shared/tracking/tracking.js';
 import { TrackingPartitions } from '../../server/src/tracking/tracking-partitions.js';
 import { TrackingWriter } from '../../server/src/tracking/tracking-writer.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -13,6 +6,7 @@ import { captureErrorLog } from '../support/error-log.js';
 import { postBy } from '../support/social-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { trackingId, visitRecord } from '../support/tracking-fixtures.js';
 
 /**
  * Views, link clicks and profile views count once per visit and day: repeats are stored raw but
@@ -31,8 +25,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => errorLog.stop());
-
-const id = () => randomBytes(12).toString('base64url');
 
 let visitors = 0;
 /** A browser from an address of its own (so the address hash does not tie visitors together), with extra headers. */
@@ -81,27 +73,10 @@ async function rawEvents(pid: number, name: string): Promise<number> {
   return rows[0].n;
 }
 
-function visitRecord(overrides: Partial<VisitRecord> = {}): VisitRecord {
-  return {
-    url: 'https://surfex.example/feed',
-    visitID: id(),
-    visitorID: id(),
-    pageID: id(),
-    windowHeight: 800,
-    windowWidth: 1200,
-    screenWidth: 1920,
-    screenHeight: 1080,
-    t: Math.floor(Date.now() / 1000),
-    uid: null,
-    referrer: '',
-    ...overrides,
-  };
-}
-
 describe('once per visit', () => {
   it("counts a visit's repeated full views and clicks of a post once, within a batch and across batches, and another visit again", async () => {
     const pid = await postBy(owner.browser);
-    const [first, second] = [id(), id()];
+    const [first, second] = [trackingId(), trackingId()];
     const browser = visitor();
     for (let i = 0; i < 3; i++) await send(browser, 'post_view', postView(pid, 10, first));
     await send(browser, 'post_link_click', linkClick(pid, first));
@@ -128,7 +103,7 @@ describe('once per visit', () => {
 
   it('tells visits apart by the visitor cookie, else by the address, when the browser names no visit', async () => {
     const pid = await postBy(owner.browser);
-    const cookieVisitor = visitor({}, { [VISITOR_COOKIE]: id() });
+    const cookieVisitor = visitor({}, { [VISITOR_COOKIE]: trackingId() });
     await send(cookieVisitor, 'post_view', postView(pid, 10));
     await send(cookieVisitor, 'post_view', postView(pid, 10));
     const anonymous = visitor();
@@ -141,7 +116,7 @@ describe('once per visit', () => {
   it('counts every video play', async () => {
     const pid = await postBy(owner.browser);
     const browser = visitor();
-    const visit = id();
+    const visit = trackingId();
     for (let i = 0; i < 3; i++) await send(browser, 'playVideo', { obj: pid, notes: notes(visit) });
     await flush();
     expect(await hourlyOf(pid)).toMatchObject({ videoPlays: 3 });
@@ -166,7 +141,7 @@ describe('breakdowns', () => {
     await flush();
     await send(other, 'post_view', postView(pid, 10, desktop.visitID, desktop.pageID));
     // A page view nobody recorded.
-    await send(visitor({ 'accept-language': 'fr' }), 'post_view', postView(pid, 10, id(), id()));
+    await send(visitor({ 'accept-language': 'fr' }), 'post_view', postView(pid, 10, trackingId(), trackingId()));
     await flush();
 
     const pageViews = await testApp.db.query(
@@ -201,7 +176,7 @@ describe('breakdowns', () => {
 
   it('find a page view recorded the day before (a page left open across midnight)', async () => {
     const pid = await postBy(owner.browser);
-    const pageId = id();
+    const pageId = trackingId();
     await testApp.app.get(TrackingPartitions).maintain();
     await testApp.db.query(
       `INSERT INTO page_views (day, page_id, visit_id, visitor_id, url, referrer, window_width, window_height,
@@ -233,12 +208,12 @@ describe('profile views', () => {
       notes: { source: 'website', place: 'surf', profile: owner.id, visit },
     });
     const browser = visitor();
-    const [first, second] = [id(), id()];
+    const [first, second] = [trackingId(), trackingId()];
     await send(browser, 'profile_view', profileView(pid, first));
     await send(browser, 'profile_view', profileView(pid, first));
     await send(browser, 'profile_view', profileView(null, second));
     // A member nobody is: stored raw, counted nowhere, the batch still lands.
-    await send(browser, 'profile_view', { obj: pid, notes: { source: 'website', profile: 2_000_000_000, visit: id() } });
+    await send(browser, 'profile_view', { obj: pid, notes: { source: 'website', profile: 2_000_000_000, visit: trackingId() } });
     await flush();
 
     expect(await hourlyOf(pid)).toMatchObject({ profileViews: 2 });

@@ -1,12 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import {
-  TRACKING_ENDPOINTS,
-  VISITOR_COOKIE,
-  type FeedActivity,
-  type FeedActivityName,
-  type VisitRecord,
-} from '../../shared/tracking/tracking.js';
+import { TRACKING_ENDPOINTS, VISITOR_COOKIE, type FeedActivity, type FeedActivityName } from '../../shared/tracking/tracking.js';
 import { TrackingPartitions } from '../../server/src/tracking/tracking-partitions.js';
 import { TrackingWriter } from '../../server/src/tracking/tracking-writer.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -14,6 +7,7 @@ import { captureErrorLog } from '../support/error-log.js';
 import { postBy } from '../support/social-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { trackingId, visitRecord } from '../support/tracking-fixtures.js';
 
 /**
  * The tracking calls answer at once and write in batches: every accepted call lands once, page
@@ -37,27 +31,8 @@ beforeAll(async () => {
 
 afterAll(() => errorLog.stop());
 
-const id = () => randomBytes(12).toString('base64url');
-
 function visitor(cookies: Record<string, string> = {}): TestBrowser {
   return TestBrowser.withCookies(testApp.baseUrl, cookies, { 'x-forwarded-for': PUBLIC_ADDRESS });
-}
-
-function visitRecord(overrides: Partial<VisitRecord> = {}): VisitRecord {
-  return {
-    url: 'https://surfex.example/feed',
-    visitID: id(),
-    visitorID: id(),
-    pageID: id(),
-    windowHeight: 800,
-    windowWidth: 1200,
-    screenWidth: 1920,
-    screenHeight: 1080,
-    t: Math.floor(Date.now() / 1000),
-    uid: null,
-    referrer: '',
-    ...overrides,
-  };
 }
 
 function postView(obj: number, seen: 5 | 10, place: 'feed' | 'surf' = 'feed', visit?: string): FeedActivity<'post_view'> {
@@ -103,7 +78,11 @@ describe('each call', () => {
       [ErrorCode.Validation, 't'],
       [ErrorCode.Validation, 'windowWidth'],
     ]);
-    const update = await visitor().put(TRACKING_ENDPOINTS.update, { visitID: id(), visitorID: id(), t: 1_800_000_000 });
+    const update = await visitor().put(TRACKING_ENDPOINTS.update, {
+      visitID: trackingId(),
+      visitorID: trackingId(),
+      t: 1_800_000_000,
+    });
     expect(update.status).toBe(400);
     expect(update.body.errors).toEqual([expect.objectContaining({ code: ErrorCode.Validation, field: 'pageID' })]);
     expect(testApp.app.get(TrackingWriter).size).toBe(before);
@@ -171,7 +150,7 @@ describe('batches', () => {
     await flush();
     await visitor().put(TRACKING_ENDPOINTS.update, {
       visitID: record.visitID,
-      visitorID: id(),
+      visitorID: trackingId(),
       pageID: record.pageID,
       t: record.t,
     });
@@ -204,7 +183,7 @@ describe('who is tracked', () => {
   });
 
   it('keeps the visitor cookie on feed events when the browser sends a well-formed one', async () => {
-    const visitorId = id();
+    const visitorId = trackingId();
     await activity(visitor({ [VISITOR_COOKIE]: visitorId }), 'clickShowMorePosts', { obj: null, notes: { source: 'website' } });
     await activity(visitor({ [VISITOR_COOKIE]: "x' OR 1=1" }), 'clickShowMorePosts', { obj: null, notes: { source: 'website' } });
     await flush();
@@ -248,7 +227,7 @@ describe('rollups', () => {
     // Each round is a visit of its own: views and clicks count once per visit (tracking-counting).
     for (let i = 0; i < 12; i++) {
       const browser = i % 3 === 0 ? member.browser : visitor();
-      const visit = id();
+      const visit = trackingId();
       for (const pid of [postId, second, missing]) {
         calls.push(activity(browser, 'post_view', postView(pid, 5, i % 2 ? 'feed' : 'surf', visit)));
         if (i % 2) calls.push(activity(browser, 'post_view', postView(pid, 10, 'feed', visit)));
