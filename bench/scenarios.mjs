@@ -1,6 +1,7 @@
 // The benchmark's registry: the servers it can start, and the scenarios it measures in order.
 // To add a scenario (a later issue: say, /data/start for a logged-in user), append an entry to
 // `scenarios`; to hold it to a number, add a target in bench/targets.mjs. See bench/README.md.
+import { benchAppEnv } from './fanout/lib/common.mjs';
 
 /** Headers a browser's fetch() from the app sends on a /data call. */
 export const XHR_HEADERS = {
@@ -20,9 +21,6 @@ export const NAVIGATION_HEADERS = {
   'user-agent': XHR_HEADERS['user-agent'],
 };
 
-/** 32 characters: production refuses to start with the default session secret. */
-const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789ab';
-
 /**
  * Servers, each started in its own process (pinned to the server core) when a selected
  * scenario needs it, and stopped after its last scenario. `start(ctx)` answers the env and
@@ -38,19 +36,10 @@ export const servers = {
     needsDatabase: true,
     start: ({ database, config }) => ({
       args: ['dist/server/src/main.js'],
-      env: {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: config.appLogLevel,
-        SESSION_SECRET: BENCH_SESSION_SECRET,
-        DATABASE_URL: database.url,
-        CLIENT_DIST_DIR: 'dist/client',
-        // The ready line prints PUBLIC_URL when set; the bench needs the real port.
-        PUBLIC_URL: undefined,
+      env: benchAppEnv(database, config.appLogLevel, {
         // The login scenario measures argon2, not the per-address login limit.
         RATE_LIMIT_FACTOR: '100000',
-      },
+      }),
     }),
   },
 };

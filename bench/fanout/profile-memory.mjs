@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   createBenchDatabase,
   envNumber,
   fmt,
@@ -98,16 +98,7 @@ try {
       ? await startPinnedServer({
           name: 'app',
           args: ['dist/server/src/main.js'],
-          env: {
-            PORT: '0',
-            HOST: '127.0.0.1',
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-            SESSION_SECRET: BENCH_SESSION_SECRET,
-            DATABASE_URL: database.url,
-            CLIENT_DIST_DIR: 'dist/client',
-            PUBLIC_URL: undefined,
-          },
+          env: benchAppEnv(database, 'warn'),
           core: pinning.enabled ? pinning.server : undefined,
           nodeOptions,
         })

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   childOpenFilesLimit,
   collectGarbage,
   cpuMeter,
@@ -215,17 +215,7 @@ async function startTarget(kind, database) {
   const server = await startPinnedServer({
     name: 'app',
     args: ['dist/server/src/main.js'],
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: SETTINGS.appLogLevel,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
-      PUBLIC_URL: undefined,
-      ...SETTINGS.appEnv,
-    },
+    env: benchAppEnv(database, SETTINGS.appLogLevel, SETTINGS.appEnv),
     core: serverCore,
     nodeOptions: [...(SETTINGS.gc ? GC_NODE_OPTIONS : []), ...SETTINGS.appNodeOptions],
   });

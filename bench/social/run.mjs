@@ -22,7 +22,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   built,
   cpuOverWindow,
   getAsMember,
@@ -432,19 +432,11 @@ async function startApp(database) {
   const server = await startPinnedServer({
     name: 'app',
     args: ['dist/server/src/main.js'],
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: SETTINGS.appLogLevel,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      DATABASE_URL: database.url,
-      CLIENT_DIST_DIR: 'dist/client',
-      PUBLIC_URL: undefined,
+    env: benchAppEnv(database, SETTINGS.appLogLevel, {
       // One member comments twice a second: far past a person's limit, as intended here.
       RATE_LIMIT_FACTOR: '1000',
       SOCKET_EVENTS_PER_WINDOW: '1000000',
-    },
+    }),
     core: serverCore,
   });
   cleanups.push(() => server.stop());

@@ -34,6 +34,7 @@ export function benchAppEnv(database, logLevel, extra = {}) {
     SESSION_SECRET: BENCH_SESSION_SECRET,
     DATABASE_URL: database.url,
     CLIENT_DIST_DIR: 'dist/client',
+    // The ready line prints PUBLIC_URL when set; a bench needs the real port.
     PUBLIC_URL: undefined,
     ...extra,
   };

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  BENCH_SESSION_SECRET,
+  benchAppEnv,
   cpuOverWindow,
   cpuSecondsOf,
   fmt,
@@ -160,19 +160,11 @@ export async function measureApp(database, { processes = 1, env = {}, nodeOption
     const server = await startPinnedServer({
       name: processes > 1 ? `app-${i + 1}` : 'app',
       args: ['dist/server/src/main.js'],
-      env: {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: SETTINGS.appLogLevel,
-        SESSION_SECRET: BENCH_SESSION_SECRET,
-        DATABASE_URL: database.url,
-        CLIENT_DIST_DIR: 'dist/client',
-        PUBLIC_URL: undefined,
+      env: benchAppEnv(database, SETTINGS.appLogLevel, {
         ...BENCH_MODE_ENV,
         ...env,
         ...SETTINGS.appEnv,
-      },
+      }),
       core: serverCore,
       nodeOptions,
     });
