@@ -646,10 +646,7 @@ async function main() {
       results[kind] = { kind, error: error.message };
     }
     // Each kind stops its own processes; whatever is left goes now.
-    while (cleanups.length > (database ? 1 : 0))
-      await cleanups
-        .pop()()
-        .catch(() => undefined);
+    await cleanUp(database ? 1 : 0);
   }
   await cleanUp();
   meta.durationSeconds = (Date.now() - startedAt.getTime()) / 1000;

@@ -522,10 +522,7 @@ async function main() {
       log(`${kind} failed: ${error.stack ?? error}`);
       results[kind] = { error: error.message };
     }
-    while (cleanups.length > 1)
-      await cleanups
-        .pop()()
-        .catch(() => undefined);
+    await cleanUp(1);
   }
   await cleanUp();
   meta.durationSeconds = (Date.now() - startedAt.getTime()) / 1000;

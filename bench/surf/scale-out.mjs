@@ -324,10 +324,7 @@ export async function runScaleOut({ cleanups, cleanUp, log }) {
       measurements.push({ round, processes, error: error.message });
     }
     // Everything but the holder: this measurement's generators, processes and database.
-    while (cleanups.length > 1)
-      await cleanups
-        .pop()()
-        .catch(() => undefined);
+    await cleanUp(1);
   }
   await cleanUp();
   meta.durationSeconds = (Date.now() - startedAt.getTime()) / 1000;

@@ -493,8 +493,9 @@ export async function waitQuietIfAsked(prefix) {
  */
 export function exitCleanups(log) {
   const cleanups = [];
-  async function cleanUp() {
-    while (cleanups.length) {
+  /** Runs the clean-ups last in, first out, all but the first `keep` (a run's own, e.g. a database kept between measurements). */
+  async function cleanUp(keep = 0) {
+    while (cleanups.length > keep) {
       const fn = cleanups.pop();
       await fn().catch((error) => log(`clean-up: ${error.message}`));
     }
