@@ -15,13 +15,20 @@ interface ConfirmButtonProps {
   onResult: (result: ApiResult<unknown>) => void;
 }
 
-/** An admin action that asks first, in a dialog, and runs its call on confirmation; it does nothing while the call runs. */
-export function ConfirmButton({ label, accessibleLabel, header, body, className, run, onResult }: ConfirmButtonProps) {
+interface Confirmation {
+  id: string;
+  header: string;
+  body: ReactNode;
+  /** The confirming button's words, e.g. "Take credits". */
+  label: string;
+  onConfirm: () => void;
+}
+
+/** Opens a dialog that asks first: Cancel, or the danger button that closes it and calls `onConfirm`. */
+export function useConfirm(): (confirmation: Confirmation) => void {
   const openModal = useSetAtom(openModalAtom);
   const closeModal = useSetAtom(closeModalAtom);
-  const [busy, setBusy] = useState(false);
-  const id = `admin-confirm-${(accessibleLabel ?? label).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const open = () =>
+  return ({ id, header, body, label, onConfirm }) =>
     openModal({
       id,
       header,
@@ -34,18 +41,35 @@ export function ConfirmButton({ label, accessibleLabel, header, body, className,
           <button
             type="button"
             className="button button-danger-solid"
-            onClick={async () => {
+            onClick={() => {
               closeModal({ id });
-              setBusy(true);
-              const result = await run();
-              setBusy(false);
-              onResult(result);
+              onConfirm();
             }}
           >
             {label}
           </button>
         </div>
       ),
+    });
+}
+
+/** An admin action that asks first, in a dialog, and runs its call on confirmation; it does nothing while the call runs. */
+export function ConfirmButton({ label, accessibleLabel, header, body, className, run, onResult }: ConfirmButtonProps) {
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const id = `admin-confirm-${(accessibleLabel ?? label).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const open = () =>
+    confirm({
+      id,
+      header,
+      body,
+      label,
+      onConfirm: async () => {
+        setBusy(true);
+        const result = await run();
+        setBusy(false);
+        onResult(result);
+      },
     });
   return (
     <button

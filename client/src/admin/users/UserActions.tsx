@@ -1,4 +1,3 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_USER_ENDPOINTS, type AdminUserProfile } from '@shared/admin/users.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -10,8 +9,7 @@ import { requestOnce } from '../../campaigns/requestOnce.js';
 import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { TextField } from '../../forms/TextField.js';
-import { closeModalAtom, openModalAtom } from '../../modals/modalsAtom.js';
-import { ConfirmButton } from '../fields/ConfirmButton.js';
+import { ConfirmButton, useConfirm } from '../fields/ConfirmButton.js';
 import { MessageMemberForm } from '../MessageMemberForm.js';
 
 /** What an admin reads for a refusal, by its code; other refusals keep the server's words. */
@@ -146,8 +144,7 @@ function AdjustCredits({
   user: AdminUserProfile;
   onResult: (result: ApiResult<unknown>, success: string) => boolean;
 }) {
-  const openModal = useSetAtom(openModalAtom);
-  const closeModal = useSetAtom(closeModalAtom);
+  const confirm = useConfirm();
   const [keys] = useState(createActionKeys);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -184,28 +181,12 @@ function AdjustCredits({
       void send(value);
       return;
     }
-    const id = `take-credits-${user.id}`;
-    openModal({
-      id,
+    confirm({
+      id: `take-credits-${user.id}`,
       header: `Take ${(-value).toLocaleString()} credits from ${user.username}?`,
       body: <p>Their balance is {user.credits.toLocaleString()} credits. The reason is kept in the audit log.</p>,
-      footer: (
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => closeModal({ id })}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger-solid"
-            onClick={() => {
-              closeModal({ id });
-              void send(value);
-            }}
-          >
-            Take credits
-          </button>
-        </div>
-      ),
+      label: 'Take credits',
+      onConfirm: () => void send(value),
     });
   };
 
