@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import { settleAnimations } from './helpers.js';
+import { expectPhoneReadyAndAccessible } from './helpers.js';
 import { createAccount, expect, openAs, test } from './realtime-helpers.js';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -84,13 +83,7 @@ test.describe('the admin Fraud tab', () => {
     const { rows } = await app.db.query(`SELECT credits FROM campaigns WHERE post_id = $1`, [pid]);
     expect(Number(rows[0].credits)).toBe(3);
 
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
-      'wider than the screen',
-    ).toBe(false);
-    await settleAnimations(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectPhoneReadyAndAccessible(page);
 
     await row.getByRole('button', { name: `Restore earning: ${flagged.username}` }).click();
     await page

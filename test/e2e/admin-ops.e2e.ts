@@ -1,20 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { settleAnimations } from './helpers.js';
+import { expectPhoneReadyAndAccessible } from './helpers.js';
 import { expect, openAs, test } from './realtime-helpers.js';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Fits a 375 px screen and has no serious or critical axe violation. */
-async function expectPhoneReadyAndAccessible(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
-    'wider than the screen',
-  ).toBe(false);
-  await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-}
 
 test.describe('the admin Errors, Ledger and Settings tabs', () => {
   test.use({ viewport: { width: 375, height: 740 } });

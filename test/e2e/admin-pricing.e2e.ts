@@ -1,22 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appFixture, type AppUnderTest } from './fixtures.js';
-import { settleAnimations } from './helpers.js';
+import { expectPhoneReadyAndAccessible } from './helpers.js';
 import { expect, openAs, test as base } from './realtime-helpers.js';
 
 /** A server of its own: the seeded prices change here, and other files' workers expect them as seeded. */
 const test = base.extend<object, { app: AppUnderTest }>({ app: appFixture({}, 'e2eprice') });
-
-/** Fits a 375 px screen and has no serious or critical axe violation. */
-async function expectPhoneReadyAndAccessible(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
-    'wider than the screen',
-  ).toBe(false);
-  await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-}
 
 test.use({ viewport: { width: 375, height: 740 } });
 

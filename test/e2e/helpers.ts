@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, type AppUnderTest, type WebsiteColumns } from './fixtures.js';
 
@@ -57,4 +58,15 @@ export async function settleAnimations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Fits a 375 px screen (nothing wider than it) and has no serious or critical axe violation. */
+export async function expectPhoneReadyAndAccessible(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+    'wider than the screen',
+  ).toBe(false);
+  await settleAnimations(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
