@@ -79,6 +79,11 @@ export const ErrorCode = {
   PaymentProviderFailed: 'payment_provider_failed',
   /** The order is not in a state that allows this (only a paid order can be refunded or charged back). */
   OrderNotReversible: 'order_not_reversible',
+  /**
+   * This server takes no payments (no payment provider is configured): nothing is for sale and
+   * no order was made. The catalog's `buyingAvailable` says so beforehand.
+   */
+  PaymentsUnavailable: 'payments_unavailable',
   /** The call needs a current team (`X-Current-Team`), and none was chosen. */
   TeamRequired: 'team_required',
   /** The account's login is suspended by an admin: no login, no session. */
@@ -128,6 +133,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   active_campaigns_limit: 409,
   payment_provider_failed: 502,
   order_not_reversible: 409,
+  payments_unavailable: 409,
   team_required: 400,
   login_suspended: 403,
   balance_below_zero: 409,

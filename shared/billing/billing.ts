@@ -60,6 +60,11 @@ export interface BillingCatalog {
   levels: MembershipLevel[];
   /** What a member (or team) without a membership gets, to compare against. */
   free: LevelBenefits;
+  /**
+   * Whether this server takes payments (a payment provider is configured). When false the items
+   * are shown without a way to buy them, and a checkout is refused with `payments_unavailable`.
+   */
+  buyingAvailable: boolean;
 }
 
 /** One order, as its owner sees it (and prints as a receipt). */

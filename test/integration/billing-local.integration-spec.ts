@@ -47,6 +47,7 @@ describe('billing with the local test provider', () => {
     expect(status).toBe(200);
     expect(body.data!.packs.length).toBeGreaterThan(0);
     expect(body.data!.levels.length).toBeGreaterThan(0);
+    expect(body.data!.buyingAvailable).toBe(true);
     expect(body.data!.packs[0]).toEqual(
       expect.objectContaining({ credits: expect.any(Number), amountMinor: expect.any(Number), currency: 'USD' }),
     );

@@ -10,7 +10,7 @@ const testApp = useTestApp({
       pageUrl: 'https://hpp.payments.example.test/merchant/paymentpage',
       gatewayUrl: 'https://hpp.payments.example.test/merchant/xmlpayment',
     },
-    localSecret: 'local-secret-for-tests-0123',
+    local: { secret: 'local-secret-for-tests-0123' },
   },
 });
 

@@ -69,7 +69,7 @@ const testApp = useTestApp(
         pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
         gatewayUrl,
       },
-      localSecret: 'local-secret-for-tests-0123',
+      local: { secret: 'local-secret-for-tests-0123' },
     },
   },
   { afterEach: ({ db }) => expectLedgerBalanced(db) },

@@ -27,7 +27,7 @@ const testApp = useTestApp(
         pageUrl: 'https://payments.uat.payroc.com/merchant/paymentpage',
         gatewayUrl: 'https://payments.uat.payroc.com/merchant/xmlpayment',
       },
-      localSecret: 'local-secret-for-tests-0123',
+      local: { secret: 'local-secret-for-tests-0123' },
     },
   },
   { afterEach: ({ db }) => expectLedgerBalanced(db) },
@@ -111,6 +111,27 @@ describe('billing through Payroc', () => {
       303,
     );
     expect((await validation(payrocAnswer(order))).status).toBe(200);
+    expect((await storedOrder(db, order.id)).state).toBe('declined');
+    expect(await purchaseRowsOf(db, member.id)).toEqual([]);
+  });
+
+  it('a China UnionPay payment accepted for later processing (RESPONSECODE E) pays the order: the customer was charged', async () => {
+    const member = await signUp(testApp.baseUrl);
+    const pack = await seededPack(db);
+    const { order } = await checkout(member, 'pack', pack.id);
+    const answer = payrocAnswer(order, { RESPONSECODE: 'E', RESPONSETEXT: 'ACCEPTED' });
+    expect((await validation(answer)).status).toBe(200);
+    expect(await storedOrder(db, order.id)).toEqual({ state: 'paid', provider_ref: answer.UNIQUEREF });
+    expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS + pack.credits);
+  });
+
+  it.each([
+    ['R', 'REFERRAL'],
+    ['C', 'PICK UP'],
+  ])('a referral or pick-up answer (RESPONSECODE %s) declines the order and credits nothing', async (code, text) => {
+    const member = await signUp(testApp.baseUrl);
+    const { order } = await checkout(member, 'pack', (await seededPack(db)).id);
+    expect((await receipt(payrocAnswer(order, { RESPONSECODE: code, RESPONSETEXT: text }))).status).toBe(303);
     expect((await storedOrder(db, order.id)).state).toBe('declined');
     expect(await purchaseRowsOf(db, member.id)).toEqual([]);
   });

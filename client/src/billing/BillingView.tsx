@@ -20,6 +20,7 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { benefitRows, formatPrice, perCreditHint, plural } from './billingFormat.js';
+import { buyButtonLabel, purchaseKey } from './buyButton.js';
 import { MembershipSummary } from './MembershipSummary.js';
 import { submitCheckoutForm } from './submitCheckoutForm.js';
 
@@ -29,12 +30,15 @@ const TEAM_BUYERS = new Set(['owner', 'manager']);
 /**
  * Credit packs and membership levels for sale, and the current membership. "Buy" makes an order
  * and sends the browser to the payment page; owners and managers may buy for the current team.
+ * A server that takes no payments (the catalog's `buyingAvailable`) shows the items without Buy
+ * buttons and says so.
  */
 export function BillingView() {
   const catalog = useApiData<BillingCatalog>(BILLING_ENDPOINTS.catalog);
   const membership = useApiData<MembershipAnswer>(BILLING_ENDPOINTS.membership);
   const team = useAtomValue(currentTeamAtom);
-  const mayBuyForTeam = team !== null && TEAM_BUYERS.has(team.role);
+  const buyingAvailable = catalog.data?.buyingAvailable ?? false;
+  const mayBuyForTeam = buyingAvailable && team !== null && TEAM_BUYERS.has(team.role);
   const [forTeam, setForTeam] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +61,7 @@ export function BillingView() {
 
   const buy = async (kind: PurchaseKind, id: number) => {
     if (pending) return;
-    setPending(`${kind}:${id}`);
+    setPending(purchaseKey(kind, id));
     setError(null);
     const result = await api.request<CheckoutAnswer>({
       method: 'POST',
@@ -75,6 +79,9 @@ export function BillingView() {
       catalog.reload();
     } else if (hasErrorCode(result.errors, ErrorCode.TeamRoleForbidden, ErrorCode.TeamForbidden)) {
       setError("Only the team's owners and managers can buy for the team.");
+    } else if (hasErrorCode(result.errors, ErrorCode.PaymentsUnavailable)) {
+      setError('Buying is not available on this site at the moment. Nothing was ordered.');
+      catalog.reload();
     } else if (hasErrorCode(result.errors, ErrorCode.TeamRequired)) {
       setError('Choose the team to buy for first: switch to it in the header.');
     } else {
@@ -137,10 +144,29 @@ function Catalog({
   onBuy: (kind: PurchaseKind, id: number) => void;
 }) {
   const { free } = catalog;
-  const buttonLabel = (kind: PurchaseKind, id: number, name: string) =>
-    pending === `${kind}:${id}` ? 'Opening the payment page…' : `Buy ${name}`;
+  const buyButton = (kind: PurchaseKind, item: { id: number; name: string }) => {
+    const label = buyButtonLabel(catalog, pending, kind, item);
+    return (
+      label !== null && (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={pending !== null}
+          aria-busy={pending === purchaseKey(kind, item.id)}
+          onClick={() => onBuy(kind, item.id)}
+        >
+          {label}
+        </button>
+      )
+    );
+  };
   return (
     <>
+      {!catalog.buyingAvailable && (
+        <p className="billing-unavailable" role="status" data-testid="billing-unavailable">
+          Buying is not available on this site at the moment: the packs and levels are shown for reference.
+        </p>
+      )}
       <section aria-labelledby="billing-packs-heading" className="billing-section">
         <h2 id="billing-packs-heading" className="section-heading">
           Credit packs
@@ -155,15 +181,7 @@ function Catalog({
                 <p className="billing-card-figure">{plural(pack.credits, 'credit')}</p>
                 <p className="billing-card-price">{formatPrice(pack)}</p>
                 <p className="muted">{perCreditHint(pack)}</p>
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={pending !== null}
-                  aria-busy={pending === `pack:${pack.id}`}
-                  onClick={() => onBuy('pack', pack.id)}
-                >
-                  {buttonLabel('pack', pack.id, pack.name)}
-                </button>
+                {buyButton('pack', pack)}
               </li>
             ))}
           </ul>
@@ -203,15 +221,7 @@ function Catalog({
                     ))}
                   </tbody>
                 </table>
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={pending !== null}
-                  aria-busy={pending === `level:${level.id}`}
-                  onClick={() => onBuy('level', level.id)}
-                >
-                  {buttonLabel('level', level.id, level.name)}
-                </button>
+                {buyButton('level', level)}
               </li>
             ))}
           </ul>

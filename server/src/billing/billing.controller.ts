@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Paged } from '@shared/accounts/account.answers.js';
@@ -20,7 +20,7 @@ import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import { BillingService } from './billing.service.js';
-import { localCheckoutPage } from './local-checkout.page.js';
+import { LocalProviderGuard } from './local-provider.guard.js';
 
 import { answerSchema, type AnswerFields } from './provider-answer.js';
 
@@ -77,6 +77,7 @@ export class BillingController {
   }
 
   @Get('payment/hook/local/receipt')
+  @UseGuards(LocalProviderGuard)
   async localReceipt(
     @Query(new ZodValidationPipe(answerSchema)) fields: AnswerFields,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -87,18 +88,19 @@ export class BillingController {
   /** The local test provider's hosted page (HTML, sent as bytes so the envelope leaves it alone). */
   @Get('payment/local/checkout')
   @Auth()
+  @UseGuards(LocalProviderGuard)
   @Header('content-type', 'text/html; charset=utf-8')
   async localCheckout(
     @CurrentAuth() auth: AuthContext,
     @Query(new ZodValidationPipe(localCheckoutQuerySchema)) { order, token }: z.infer<typeof localCheckoutQuerySchema>,
   ): Promise<Buffer> {
-    const row = await this.billing.localOrder(auth.user.id, order, token);
-    return Buffer.from(localCheckoutPage(row, token));
+    return Buffer.from(await this.billing.localCheckoutPage(auth.user.id, order, token));
   }
 
   /** The local page's Approve / Decline: on to the receipt page with the signed answer. */
   @Get('payment/local/decide')
   @Auth()
+  @UseGuards(LocalProviderGuard)
   async localDecide(
     @CurrentAuth() auth: AuthContext,
     @Query(new ZodValidationPipe(localDecisionQuerySchema)) query: z.infer<typeof localDecisionQuerySchema>,

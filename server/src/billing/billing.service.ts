@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -44,10 +44,13 @@ import {
   notReversible,
   orderNotFound,
   paymentRefused,
+  paymentsUnavailable,
   providerFailed,
   teamBuyersOnly,
   teamRequired,
 } from './payment-errors.js';
+import { localCheckoutPage } from './local-checkout.page.js';
+import type { LocalProvider } from './local.provider.js';
 import type { ProviderFields, ProviderOrder } from './payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { answerSchema } from './provider-answer.js';
@@ -90,7 +93,7 @@ export class BillingService {
 
   async catalog(): Promise<BillingCatalog> {
     const [packs, levels] = await Promise.all([this.repository.activePacks(), this.repository.activeLevels()]);
-    return { packs, levels, free: this.freeBenefits() };
+    return { packs, levels, free: this.freeBenefits(), buyingAvailable: this.providers.active !== null };
   }
 
   /** What a member without a membership gets: the site's surf settings, one credit a view, FREE_ACTIVE_CAMPAIGNS. */
@@ -107,9 +110,10 @@ export class BillingService {
       if (!team) throw teamRequired();
       if (!teamRoleAllows(team.role, 'buy_for_team')) throw teamBuyersOnly();
     }
+    const provider = this.providers.active;
+    if (!provider) throw paymentsUnavailable();
     const item = kind === 'pack' ? await this.repository.activePack(id) : await this.repository.activeLevel(id);
     if (!item) throw itemNotFound();
-    const provider = this.providers.active;
     const row = await this.repository.createOrder({
       userId,
       teamId: forTeam ? team!.id : null,
@@ -192,13 +196,18 @@ export class BillingService {
   }
 
   /** The member's own order for the local test page, or a refusal. */
-  async localOrder(userId: number, orderId: string, token: string): Promise<OrderRow> {
-    if (!this.providers.localPageAllowed) {
-      throw new AppError(ErrorCode.Forbidden, 'Not available', 'The test payment page is not available on this server.');
-    }
+  private async localOrder(userId: number, orderId: string, token: string): Promise<{ row: OrderRow; local: LocalProvider }> {
+    const local = this.providers.local;
+    if (!local) throw new NotFoundException();
     const row = await this.repository.orderOf(userId, orderId);
-    if (!row || row.provider !== 'local' || !this.providers.local.isCheckoutToken(orderId, token)) throw orderNotFound();
-    return row;
+    if (!row || row.provider !== 'local' || !local.isCheckoutToken(orderId, token)) throw orderNotFound();
+    return { row, local };
+  }
+
+  /** The local test page of the member's own order (its HTML). */
+  async localCheckoutPage(userId: number, orderId: string, token: string): Promise<string> {
+    const { row } = await this.localOrder(userId, orderId, token);
+    return localCheckoutPage(row, token);
   }
 
   /**
@@ -207,8 +216,8 @@ export class BillingService {
    * receipt address the browser is sent to with the same signed answer.
    */
   async localDecision(userId: number, orderId: string, token: string, approve: boolean): Promise<Record<string, string>> {
-    const row = await this.localOrder(userId, orderId, token);
-    const answer = this.providers.local.answer(providerOrderOf(row), approve);
+    const { row, local } = await this.localOrder(userId, orderId, token);
+    const answer = local.answer(providerOrderOf(row), approve);
     this.settleAnswer('local', 'notification', answer).catch((error: unknown) => {
       this.logger.error(`local notification failed: ${error instanceof Error ? error.message : String(error)}`);
     });

@@ -51,6 +51,10 @@ export const providerFailed = () =>
     'The payment provider did not make the refund. Nothing was changed; try again later or refund in the provider’s portal.',
   );
 
+/** No payment provider is configured on this server: nothing can be bought, no order is made. */
+export const paymentsUnavailable = () =>
+  new AppError(ErrorCode.PaymentsUnavailable, 'Buying is not available', 'This site does not take payments at the moment.');
+
 export const teamRequired = () =>
   new AppError(ErrorCode.TeamRequired, 'Choose a team', 'Choose the team to buy for first.', { field: 'forTeam' });
 

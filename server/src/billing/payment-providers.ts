@@ -7,29 +7,27 @@ import { PayrocProvider } from './payroc.provider.js';
 
 /**
  * The configured providers. New orders go to Payroc when a terminal is configured, otherwise to
- * the local test page; answers are verified by the provider the order was made with.
+ * the local test page when it is enabled (never in production unless PAYMENT_LOCAL_ENABLED says
+ * so), otherwise nowhere: buying is not available. Answers are verified by the provider the order
+ * was made with, and only while that provider is configured.
  */
 @Injectable()
 export class PaymentProviders {
   readonly payroc: PayrocProvider | null;
-  readonly local: LocalProvider;
+  /** The page that approves without any payment; null when it is off. */
+  readonly local: LocalProvider | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const payroc = config.billing.payroc;
     this.payroc = payroc
       ? new PayrocProvider({ ...payroc, publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}` })
       : null;
-    this.local = new LocalProvider(config.billing.localSecret);
+    this.local = config.billing.local ? new LocalProvider(config.billing.local.secret) : null;
   }
 
-  /** The provider new orders are paid with. */
-  get active(): PaymentProvider {
+  /** The provider new orders are paid with; null when none is configured. */
+  get active(): PaymentProvider | null {
     return this.payroc ?? this.local;
-  }
-
-  /** The local page approves without any payment: never in production. */
-  get localPageAllowed(): boolean {
-    return this.config.env !== 'production';
   }
 
   byName(name: PaymentProviderName): PaymentProvider | null {

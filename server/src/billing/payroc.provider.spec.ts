@@ -85,6 +85,23 @@ describe('Payroc provider', () => {
     expect(declined.approved).toBe(false);
   });
 
+  it.each([
+    ['A', 'APPROVAL', true],
+    ['E', 'ACCEPTED', true],
+    ['D', 'DECLINED', false],
+    ['R', 'REFERRAL', false],
+    ['C', 'PICK UP', false],
+  ])('reads the documented RESPONSECODE %s (%s) as paid: %s', (code, text, paid) => {
+    const result = provider.verifyNotification(answer({ RESPONSECODE: code, RESPONSETEXT: text }), order);
+    expect(result).toMatchObject({ orderId: order.id, approved: paid, providerText: text });
+  });
+
+  it('reads an undocumented RESPONSECODE as not paid', () => {
+    for (const code of ['', 'X', 'a', 'AE', 'constructor', 'toString']) {
+      expect(provider.verifyReturn(answer({ RESPONSECODE: code }), order).approved).toBe(false);
+    }
+  });
+
   it('refuses a wrong or missing hash, and an answer signed with another secret', () => {
     expect(refusal(() => provider.verifyReturn({ ...answer(), HASH: 'f'.repeat(128) }, order))).toBe(
       ErrorCode.PaymentSignatureInvalid,

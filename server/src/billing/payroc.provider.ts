@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { BILLING_ENDPOINTS, type CheckoutForm } from '@shared/billing/billing.js';
 import type { PaymentProvider, PaymentResult, ProviderFields, ProviderOrder, RefundResult } from './payment-provider.js';
@@ -23,8 +24,16 @@ export interface PayrocSettings {
   publicUrl: () => string;
 }
 
-/** Payroc's answer code of an approved sale or refund; every other code (D, R, C…) is not one. */
-const APPROVED = 'A';
+/**
+ * The Hosted Payment Page's documented RESPONSECODE values and whether the customer was charged:
+ * A approved; E accepted for later processing (China UnionPay: the payment is taken, its
+ * settlement comes later); D declined; R referral (the issuer wants a call; not approved); C
+ * pick up the card (not approved). A code outside this list is read as not paid, and logged.
+ */
+export const PAYROC_SALE_CODES = { A: true, E: true, D: false, R: false, C: false } as const;
+
+/** The XML gateway's code of a refund made; every other code is a refund not made. */
+const REFUND_APPROVED = 'A';
 
 /** How long a refund waits for Payroc's gateway before it counts as failed. */
 const REFUND_TIMEOUT_MS = 20_000;
@@ -43,6 +52,11 @@ function xmlText(xml: string, name: string): string | null {
   return match ? match[1].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => XML_UNESCAPES[entity]) : null;
 }
 
+/** Whether a signed sale answer's RESPONSECODE means the customer paid (PAYROC_SALE_CODES). */
+export function salePaid(code: string): boolean {
+  return Object.hasOwn(PAYROC_SALE_CODES, code) && PAYROC_SALE_CODES[code as keyof typeof PAYROC_SALE_CODES];
+}
+
 /**
  * Payroc's Hosted Payment Page. The request posts TERMINALID, ORDERID (the order's UUID in base
  * 62: Payroc takes 24 characters at most), AMOUNT, CURRENCY, DATETIME, RECEIPTPAGEURL,
@@ -51,6 +65,7 @@ function xmlText(xml: string, name: string): string | null {
  */
 export class PayrocProvider implements PaymentProvider {
   readonly name = 'payroc' as const;
+  private readonly logger = new Logger('Payroc');
 
   constructor(
     private readonly settings: PayrocSettings,
@@ -131,7 +146,7 @@ export class PayrocProvider implements PaymentProvider {
       throw new Error(`Payroc refused the refund: ${error ?? 'unreadable answer'}`);
     const code = xmlText(answer, 'RESPONSECODE');
     const text = xmlText(answer, 'RESPONSETEXT') ?? '';
-    if (code !== APPROVED) return { refunded: false, providerRef, providerText: text };
+    if (code !== REFUND_APPROVED) return { refunded: false, providerRef, providerText: text };
     return { refunded: true, providerRef: xmlText(answer, 'UNIQUEREF') ?? providerRef, providerText: text };
   }
 
@@ -158,7 +173,16 @@ export class PayrocProvider implements PaymentProvider {
     if (signed.orderId !== toPayrocOrderId(order.id) || signed.amount !== expectedAmount || currency !== order.currency) {
       throw paymentRefused(ErrorCode.PaymentMismatch);
     }
-    const approved = signed.responseCode === APPROVED;
-    return { orderId: order.id, approved, providerRef: fields.UNIQUEREF || null, providerText: signed.responseText };
+    if (!Object.hasOwn(PAYROC_SALE_CODES, signed.responseCode)) {
+      this.logger.warn(
+        `order ${order.id}: Payroc answered the undocumented RESPONSECODE "${signed.responseCode}", read as not paid`,
+      );
+    }
+    return {
+      orderId: order.id,
+      approved: salePaid(signed.responseCode),
+      providerRef: fields.UNIQUEREF || null,
+      providerText: signed.responseText,
+    };
   }
 }

@@ -74,6 +74,26 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PAYROC_TERMINAL_ID: '3204004' })).toThrow(/PAYROC_SECRET/);
   });
 
+  it('offers the local test payment page outside production only, unless PAYMENT_LOCAL_ENABLED says otherwise', () => {
+    expect(loadConfig({}).billing.local).toEqual({ secret: 'development-only-payment-secret' });
+    expect(loadConfig({ PAYMENT_LOCAL_ENABLED: 'false' }).billing.local).toBeNull();
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-enough-length' };
+    expect(loadConfig(production).billing.local).toBeNull();
+    expect(
+      loadConfig({ ...production, PAYMENT_LOCAL_ENABLED: 'true', PAYMENT_LOCAL_SECRET: 'a-staging-payment-secret' }).billing
+        .local,
+    ).toEqual({ secret: 'a-staging-payment-secret' });
+  });
+
+  it('refuses to start in production with the local test page enabled and its secret missing or the published default', () => {
+    const enabled = { NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-enough-length', PAYMENT_LOCAL_ENABLED: 'true' };
+    expect(() => loadConfig(enabled)).toThrow(/PAYMENT_LOCAL_SECRET/);
+    expect(() => loadConfig({ ...enabled, PAYMENT_LOCAL_SECRET: 'development-only-payment-secret' })).toThrow(
+      /PAYMENT_LOCAL_SECRET/,
+    );
+    expect(() => loadConfig({ ...enabled, PAYMENT_LOCAL_SECRET: 'short' })).toThrow(/PAYMENT_LOCAL_SECRET/);
+  });
+
   it('lets an account without a membership level run 25 campaigns at once unless FREE_ACTIVE_CAMPAIGNS says otherwise', () => {
     expect(loadConfig({}).levels).toEqual({ freeActiveCampaigns: 25 });
     expect(loadConfig({ FREE_ACTIVE_CAMPAIGNS: '3' }).levels).toEqual({ freeActiveCampaigns: 3 });

@@ -11,6 +11,9 @@ import { LOG_FORMATS, type LogFormat } from '../common/logging/log-format.js';
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
+/** The local test provider's signing secret when none is set: public, so never accepted in production. */
+const DEVELOPMENT_PAYMENT_LOCAL_SECRET = 'development-only-payment-secret';
+
 /**
  * Every setting comes from the environment; the defaults make `npm start` work on a fresh
  * machine. The README's configuration table mirrors this schema.
@@ -53,7 +56,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   PAYROC_PAGE_URL: z.string().url().optional(),
   PAYROC_GATEWAY_URL: z.string().url().optional(),
-  PAYMENT_LOCAL_SECRET: z.string().min(16).default('development-only-payment-secret'),
+  PAYMENT_LOCAL_SECRET: z.string().min(16).default(DEVELOPMENT_PAYMENT_LOCAL_SECRET),
+  PAYMENT_LOCAL_ENABLED: z.enum(['true', 'false']).optional(),
   FREE_ACTIVE_CAMPAIGNS: z.coerce.number().int().min(0).default(25),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
   REFERRAL_COMMISSION_MATURING_DAYS: z.coerce.number().int().min(0).default(30),
@@ -119,8 +123,12 @@ export interface AppConfig {
   billing: {
     /** Payroc's Hosted Payment Page when a terminal is configured; otherwise the app's own test page. */
     payroc: { terminalId: string; secret: string; testMode: boolean; pageUrl: string; gatewayUrl: string } | null;
-    /** Signs the local test provider's answers. */
-    localSecret: string;
+    /**
+     * The local test provider (a page that approves without any payment), with the secret that
+     * signs its answers; null when it is off: always in production unless PAYMENT_LOCAL_ENABLED
+     * is true there, which also needs a PAYMENT_LOCAL_SECRET of its own.
+     */
+    local: { secret: string } | null;
   };
   /** The free level: what an account without a membership gets besides the surf settings. */
   levels: {
@@ -161,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && e.SESSION_SECRET === envSchema.shape.SESSION_SECRET.parse(undefined)) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
+  const localEnabled = e.PAYMENT_LOCAL_ENABLED ? e.PAYMENT_LOCAL_ENABLED === 'true' : e.NODE_ENV !== 'production';
+  // Anyone who knows the secret can sign a local "approved" answer, and the default one is published.
+  if (localEnabled && e.NODE_ENV === 'production' && e.PAYMENT_LOCAL_SECRET === DEVELOPMENT_PAYMENT_LOCAL_SECRET) {
+    throw new Error('Invalid configuration: PAYMENT_LOCAL_ENABLED=true in production needs a PAYMENT_LOCAL_SECRET of its own');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -193,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               gatewayUrl: e.PAYROC_GATEWAY_URL ?? PAYROC_GATEWAY_URLS[e.PAYROC_TEST_MODE ? 'test' : 'live'],
             }
           : null,
-      localSecret: e.PAYMENT_LOCAL_SECRET,
+      local: localEnabled ? { secret: e.PAYMENT_LOCAL_SECRET } : null,
     },
     levels: { freeActiveCampaigns: e.FREE_ACTIVE_CAMPAIGNS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
