@@ -49,8 +49,11 @@ export interface FraudRefundResult {
   views: number;
   /** Credits given back to the advertisers (to the campaigns, or to the owner of a deleted post). */
   advertiserCredits: number;
-  /** Credits taken from the member, and what they no longer held (never taken below zero). */
+  /** Credits taken from the member (never below zero). */
   takenFromMember: number;
+  /** Credits taken from the teams the member had moved credits into since `since` (never below zero). */
+  takenFromTeams: number;
+  /** What could be taken from neither. */
   shortfall: number;
   /** The member's balance after the refund. */
   memberCredits: number;

@@ -4,6 +4,7 @@ import { ADMIN_AUDIT_ENDPOINTS } from '../../shared/admin/audit.js';
 import { ADMIN_LEDGER_ENDPOINTS, type LedgerTotals } from '../../shared/admin/ledger.js';
 import { ADMIN_FRAUD_ENDPOINTS, type FraudQueueRow, type FraudRefundResult } from '../../shared/admin/fraud.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { teamApiPath } from '../../shared/teams/teams.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import {
   assignCredits,
@@ -16,6 +17,7 @@ import {
   surfer,
 } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
+import { actAs, addTeamMember, createTeam, storedTeam } from '../support/team-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 
 // The ledger is checked balanced after every test (useSurfTestApp's afterEach: expectLedgerBalanced).
@@ -194,6 +196,58 @@ describe('the admin fraud queue', () => {
     const sum = (rows: LedgerTotals['issued']) => rows.reduce((total, row) => total + row.credits, 0);
     expect(totals.issued.find((row) => row.kind === 'fraud_refund')!.credits).toBeGreaterThanOrEqual(2);
     expect(sum(totals.issued) - sum(totals.removed)).toBe(totals.held.total);
+  });
+
+  it('follows the earned credits the member moved into a team: what they no longer hold comes out of the team, once', async () => {
+    const advertiser = await signUp(testApp.baseUrl);
+    for (let i = 0; i < 3; i++) await promotedPost(advertiser, 3);
+    const viewer = await surfer(testApp.baseUrl);
+    await creditedViews(viewer, 3);
+    const team = await createTeam(viewer, 'Laundry');
+    actAs(viewer, team.id);
+    const moved = SIGNUP_BONUS_CREDITS + 3 - 1;
+    expect((await viewer.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: moved })).status).toBe(200);
+
+    const { status, body } = await refund(viewer.id);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ views: 3, takenFromMember: 1, takenFromTeams: 2, shortfall: 0, memberCredits: 0 });
+    expect(await balanceOf(db, viewer.id)).toBe(0);
+    expect((await storedTeam(db, team.id)).credits).toBe(moved - 2);
+    const { rows } = await db.query(
+      `SELECT kind, amount::int FROM credit_ledger WHERE account = 'team' AND team_id = $1 AND kind = 'fraud_clawback'`,
+      [team.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'fraud_clawback', amount: -1 },
+      { kind: 'fraud_clawback', amount: -1 },
+    ]);
+    expect((await fraudAudit(viewer.id))[0].after).toMatchObject({ takenFromMember: 1, takenFromTeams: 2, shortfall: 0 });
+
+    const again = await refund(viewer.id);
+    expect(again.body.data).toMatchObject({ views: 0, takenFromMember: 0, takenFromTeams: 0, shortfall: 0 });
+    expect((await storedTeam(db, team.id)).credits).toBe(moved - 2);
+  });
+
+  it('takes from a team no more than the member moved into it, whatever else the team holds', async () => {
+    const advertiser = await signUp(testApp.baseUrl);
+    for (let i = 0; i < 2; i++) await promotedPost(advertiser, 3);
+    const viewer = await surfer(testApp.baseUrl);
+    await creditedViews(viewer, 2);
+    const own = (await createPost(viewer.browser)).post.pid;
+    await assignCredits(viewer.browser, own, SIGNUP_BONUS_CREDITS + 1);
+    const team = await createTeam(viewer, 'Shared Pot');
+    const partner = await signUp(testApp.baseUrl);
+    await addTeamMember(db, viewer, team.id, partner);
+    actAs(viewer, team.id);
+    actAs(partner, team.id);
+    expect((await viewer.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 1 })).status).toBe(200);
+    expect((await partner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 8 })).status).toBe(200);
+    expect((await storedTeam(db, team.id)).credits).toBe(9);
+
+    const { body } = await refund(viewer.id);
+    expect(body.data).toMatchObject({ views: 2, takenFromMember: 0, takenFromTeams: 1, shortfall: 1 });
+    expect((await storedTeam(db, team.id)).credits).toBe(8);
+    expect(await balanceOf(db, partner.id)).toBe(SIGNUP_BONUS_CREDITS - 8);
   });
 
   it('covers only the views since the given date, and refuses a bad date or an unknown member', async () => {

@@ -13,7 +13,8 @@ import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { checkout, rawGet, seededLevel, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
-import { balanceOf, expectLedgerBalanced } from '../support/surf-fixtures.js';
+import { MembershipGrants } from '../../server/src/levels/membership-grants.service.js';
+import { balanceOf, expectLedgerBalanced, promotedPost } from '../support/surf-fixtures.js';
 import { actAs, addTeamMember, createTeam, storedTeam } from '../support/team-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
@@ -310,6 +311,55 @@ describe('refunds and chargebacks', () => {
     const now = (await member.browser.get<MembershipAnswer>(BILLING_ENDPOINTS.membership)).body.data!.me!;
     expect(Math.abs(Date.parse(now.startsAt) - startedAt)).toBeLessThan(60_000);
     expect(Math.round((Date.parse(now.endsAt) - Date.parse(now.startsAt)) / 86_400_000)).toBe(level.periodDays);
+  });
+
+  it('refunding a level takes back the monthly credits it granted, and the grants job gives none again', async () => {
+    const member = await signUp(testApp.baseUrl);
+    const level = await seededLevel(db);
+    const answer = await checkout(member, 'level', level.id);
+    await approve(member, answer);
+    const granted = (await balanceOf(db, member.id)) - SIGNUP_BONUS_CREDITS;
+    expect(granted).toBeGreaterThan(0);
+
+    const { status, body } = await admin.browser.post<AdminOrder>(BILLING_ADMIN_ENDPOINTS.refund(answer.order.id));
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ state: 'refunded', shortfallCredits: 0 });
+    expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
+    expect(await reversalRows(answer.order.id)).toEqual([{ account: 'user', amount: -granted }]);
+    await testApp.app.get(MembershipGrants).run();
+    expect(await balanceOf(db, member.id)).toBe(SIGNUP_BONUS_CREDITS);
+  });
+
+  it('a level charged back after its credits were spent takes what is left, never below zero, and flags the rest', async () => {
+    const member = await signUp(testApp.baseUrl);
+    const level = await seededLevel(db);
+    const answer = await checkout(member, 'level', level.id);
+    await approve(member, answer);
+    const granted = (await balanceOf(db, member.id)) - SIGNUP_BONUS_CREDITS;
+    const spent = granted - 5;
+    await promotedPost(member, spent);
+    const left = SIGNUP_BONUS_CREDITS + 5;
+
+    const { body } = await admin.browser.post<AdminOrder>(BILLING_ADMIN_ENDPOINTS.chargeback(answer.order.id));
+    expect(body.data).toMatchObject({ state: 'charged_back', shortfallCredits: granted - left });
+    expect(await balanceOf(db, member.id)).toBe(0);
+    expect(await reversalRows(answer.order.id)).toEqual([{ account: 'user', amount: -left }]);
+    expect((await notificationsOf(admin.id, 'billing_shortfall')).at(-1)!.body).toContain(answer.order.id);
+  });
+
+  it('a team’s level refunded takes its monthly credits back out of the team’s balance', async () => {
+    const owner = await signUp(testApp.baseUrl);
+    const team = await createTeam(owner, 'Level Team');
+    actAs(owner, team.id);
+    const level = await seededLevel(db);
+    const answer = (await teamCheckout(owner, 'level', level.id)).body.data!;
+    await approve(owner, answer);
+    const granted = (await storedTeam(db, team.id)).credits;
+    expect(granted).toBeGreaterThan(0);
+    expect((await admin.browser.post(BILLING_ADMIN_ENDPOINTS.refund(answer.order.id))).status).toBe(200);
+    expect((await storedTeam(db, team.id)).credits).toBe(0);
+    expect(await reversalRows(answer.order.id)).toEqual([{ account: 'team', amount: -granted }]);
+    expect(await balanceOf(db, owner.id)).toBe(SIGNUP_BONUS_CREDITS);
   });
 });
 

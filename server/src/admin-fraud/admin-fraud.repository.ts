@@ -76,6 +76,60 @@ export class AdminFraudRepository {
     return row ? Number(row.credits) : null;
   }
 
+  /** The teams the member moved credits into since `since` (read unlocked, to lock them before the member). */
+  async teamsDepositedInto(manager: EntityManager, userId: number, since: Date): Promise<number[]> {
+    const rows: { team_id: number }[] = await manager.query(
+      `SELECT DISTINCT team_id FROM credit_ledger
+        WHERE account = 'user' AND user_id = $1 AND kind = 'team_deposit' AND created_at >= $2 ORDER BY team_id`,
+      [userId, since],
+    );
+    return rows.map((row) => row.team_id);
+  }
+
+  /**
+   * What a clawback may still take from each of these teams for the member: what the member moved
+   * into it since `since` (deposits less what they moved back out), less what earlier clawbacks of
+   * the member's views already took from it since then (team rows under
+   * `fraud_clawback:<ticket>:team:<team id>`); with the team's balance, the teams row-locked in id
+   * order (as a deposit locks its team before the member) until the caller's transaction ends.
+   * Only teams with something to take are answered, most recently deposited into first.
+   */
+  async lockTeamsToFollow(
+    manager: EntityManager,
+    userId: number,
+    teamIds: number[],
+    since: Date,
+  ): Promise<{ teamId: number; followable: number; credits: number }[]> {
+    if (teamIds.length === 0) return [];
+    const locked: { id: number; credits: string }[] = await manager.query(
+      `SELECT id, credits FROM teams WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+      [teamIds],
+    );
+    const rows: { team_id: number; followable: string; last_deposit: Date }[] = await manager.query(
+      `WITH moved AS (
+         SELECT team_id, -sum(amount) AS net, max(created_at) FILTER (WHERE kind = 'team_deposit') AS last_deposit
+           FROM credit_ledger
+          WHERE account = 'user' AND user_id = $1 AND team_id = ANY($2::int[])
+            AND kind IN ('team_deposit', 'team_withdraw') AND created_at >= $3
+          GROUP BY team_id
+       ), followed AS (
+         SELECT l.team_id, -sum(l.amount) AS taken
+           FROM credit_ledger l
+           JOIN view_tickets t ON t.id = split_part(l.idempotency_key, ':', 2)::uuid
+          WHERE l.account = 'team' AND l.kind = 'fraud_clawback' AND l.team_id = ANY($2::int[]) AND l.created_at >= $3
+            AND t.viewer_id = $1
+          GROUP BY l.team_id
+       )
+       SELECT moved.team_id, moved.net - coalesce(followed.taken, 0) AS followable, moved.last_deposit
+         FROM moved LEFT JOIN followed USING (team_id)
+        WHERE moved.net - coalesce(followed.taken, 0) > 0
+        ORDER BY moved.last_deposit DESC NULLS LAST, moved.team_id`,
+      [userId, locked.map((team) => team.id), since],
+    );
+    const credits = new Map(locked.map((team) => [team.id, Number(team.credits)]));
+    return rows.map((row) => ({ teamId: row.team_id, followable: Number(row.followable), credits: credits.get(row.team_id)! }));
+  }
+
   /** The member's credited views since `since` not refunded yet, oldest first. */
   async refundableViews(manager: EntityManager, userId: number, since: Date): Promise<RefundableView[]> {
     const rows: {

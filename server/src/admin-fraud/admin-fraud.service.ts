@@ -47,21 +47,30 @@ export class AdminFraudService {
    * refunded yet, in one transaction: each view's credit goes back to the campaign that paid it
    * (to the post's team or writer when the post is deleted, as deleting a post returns a
    * campaign's credits), and what the member earned for it (the view and any membership bonus)
-   * is taken back, as much as their balance holds; the rest is the shortfall. Each view's rows
-   * use the keys `fraud_refund:<ticket>` (advertiser side) and `fraud_clawback:<ticket>`
-   * (member side), so a repeated refund finds nothing left to refund.
+   * is taken back, as much as their balance holds. What the member no longer holds is followed
+   * into the teams they moved credits into since `since`: taken from those teams' balances, never
+   * more than the member moved into a team (net of what they moved back out and of earlier
+   * clawbacks from it), never below zero; what is still missing is the shortfall. Each view's rows
+   * use the keys `fraud_refund:<ticket>` (advertiser side), `fraud_clawback:<ticket>` (member
+   * side) and `fraud_clawback:<ticket>:team:<team id>`, so a repeated refund finds nothing left
+   * to refund.
    */
   async refund(adminId: number, userId: number, { since }: FraudRefundPayload): Promise<FraudRefundResult> {
     const from = since ? new Date(since) : defaultSince();
     const balances = new Map<string, Advertiser>();
     const campaignOwners = new Map<string, Advertiser>();
+    const teamsTaken = new Set<number>();
     const result = await this.transactions.run(async (manager) => {
+      // The teams are locked before the member, in the order a deposit locks them, so the two never wait on each other.
+      const depositedInto = await this.fraud.teamsDepositedInto(manager, userId, from);
+      const teams = await this.fraud.lockTeamsToFollow(manager, userId, depositedInto, from);
       const credits = await this.fraud.lockMemberCredits(manager, userId);
       if (credits === null) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no member with this id.');
       const views = await this.fraud.refundableViews(manager, userId, from);
       let held = credits;
       let advertiserCredits = 0;
       let taken = 0;
+      let takenFromTeams = 0;
       let owed = 0;
       for (const view of views) {
         const owner: Advertiser =
@@ -85,13 +94,28 @@ export class AdminFraudService {
         held -= take;
         taken += take;
         owed += view.earned;
+        // What the member no longer holds follows the credits they moved into teams since.
+        let rest = view.earned - take;
+        for (const team of teams) {
+          const fromTeam = Math.min(rest, team.followable, team.credits);
+          if (fromTeam <= 0) continue;
+          await this.ledger.move(manager, `fraud_clawback:${view.ticketId}:team:${team.teamId}`, [
+            { account: 'team', teamId: team.teamId, amount: -fromTeam, kind: 'fraud_clawback', campaignId: view.pid },
+          ]);
+          team.followable -= fromTeam;
+          team.credits -= fromTeam;
+          rest -= fromTeam;
+          takenFromTeams += fromTeam;
+          teamsTaken.add(team.teamId);
+        }
       }
       const answer: FraudRefundResult = {
         since: from.toISOString(),
         views: views.length,
         advertiserCredits,
         takenFromMember: taken,
-        shortfall: owed - taken,
+        takenFromTeams,
+        shortfall: owed - taken - takenFromTeams,
         memberCredits: held,
       };
       await this.audit.record(manager, {
@@ -108,6 +132,7 @@ export class AdminFraudService {
           refundedViews: views.length,
           advertiserCredits,
           takenFromMember: taken,
+          takenFromTeams,
           shortfall: answer.shortfall,
         },
       });
@@ -115,6 +140,7 @@ export class AdminFraudService {
     });
     await this.liveData.pushCredits(userId);
     for (const owner of balances.values()) await this.liveData.pushCreditsOf(owner);
+    for (const teamId of teamsTaken) await this.liveData.pushCreditsOf({ kind: 'team', teamId });
     for (const owner of campaignOwners.values()) this.liveCampaigns.changed(owner);
     return result;
   }

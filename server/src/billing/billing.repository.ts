@@ -9,6 +9,7 @@ import type {
   PaymentProviderName,
   PurchaseKind,
 } from '@shared/billing/billing.js';
+import { MONTH_SECONDS } from '../levels/levels.repository.js';
 
 /** An order's row as the queries answer it. */
 export interface OrderRow {
@@ -220,6 +221,23 @@ export class BillingRepository {
     );
     await manager.query(`DELETE FROM memberships WHERE id = $1 AND starts_at >= now()`, [period.id]);
     await manager.query(`UPDATE memberships SET ends_at = now() WHERE id = $1 AND ends_at > now()`, [period.id]);
+  }
+
+  /**
+   * The monthly credits the membership an order bought has granted so far (its `grant:<membership
+   * id>:<month>` rows), read after `endMembershipOf` has locked and ended the period, so a grant
+   * of it either committed before and is counted, or finds the period ended and grants nothing.
+   */
+  async grantedCreditsOf(manager: EntityManager, orderId: string): Promise<number> {
+    const [row]: { credits: number }[] = await manager.query(
+      `SELECT coalesce(sum(g.amount), 0)::int AS credits
+         FROM memberships m
+        CROSS JOIN LATERAL generate_series(0, ceil(extract(epoch FROM m.ends_at - m.starts_at) / ${MONTH_SECONDS})::int) AS k (month)
+         JOIN credit_ledger g ON g.idempotency_key = 'grant:' || m.id || ':' || k.month AND g.kind = 'membership_grant'
+        WHERE m.order_id = $1`,
+      [orderId],
+    );
+    return row.credits;
   }
 
   /**

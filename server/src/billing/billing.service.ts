@@ -325,7 +325,7 @@ export class BillingService {
     });
     await this.commissions.announce(commission);
     this.realtime.sendToUser(reversed.user_id, 'billing:order', [orderOf(reversed)]);
-    if (reversed.kind === 'pack') await this.pushBalance(reversed);
+    await this.pushBalance(reversed);
     await this.notifications.notify(reversed.user_id, {
       type: 'order_reversed',
       heading: state === 'refunded' ? 'Purchase refunded' : 'Purchase charged back',
@@ -341,9 +341,10 @@ export class BillingService {
 
   /**
    * Reverses a paid purchase in the caller's transaction: the order becomes refunded or
-   * charged back; a pack's credits are taken back from the balance they went to, as many as it
-   * still holds (a balance never goes below zero), the rest recorded as the order's shortfall;
-   * a level's period ends. The ledger key `reversal:<order id>` takes back once. The referrer's
+   * charged back; what it gave is taken back from the balance it went to — a pack's credits, or
+   * the monthly credits a level's period granted, and the period ends — as many as the balance
+   * still holds (a balance never goes below zero), the rest recorded as the order's shortfall.
+   * The ledger key `reversal:<order id>` takes back once. The referrer's
    * commission on the order is taken back while it is still pending (answered, to be told after
    * the commit); a credited one is kept.
    */
@@ -353,22 +354,23 @@ export class BillingService {
     state: ReversalState,
     refundRef: string | null = null,
   ): Promise<{ order: OrderRow; commission: CommissionChange | null }> {
-    let shortfallCredits = 0;
-    if (order.kind === 'pack') {
-      const owner: BalanceOwner =
-        order.team_id === null ? { account: 'user', userId: order.user_id } : { account: 'team', teamId: order.team_id };
-      const balance = await this.repository.lockBalance(manager, owner);
-      const taken = Math.min(balance, order.credits);
-      shortfallCredits = order.credits - taken;
-      if (taken > 0) {
-        await this.ledger.move(manager, `reversal:${order.id}`, [
-          owner.account === 'user'
-            ? { account: 'user', userId: owner.userId, amount: -taken, kind: 'purchase_reversal' }
-            : { account: 'team', teamId: owner.teamId, amount: -taken, kind: 'purchase_reversal' },
-        ]);
-      }
-    } else {
+    let given = order.credits;
+    if (order.kind === 'level') {
+      // The period ends first (its row locked), so no month of it is granted while the grants are counted.
       await this.repository.endMembershipOf(manager, order.id);
+      given = await this.repository.grantedCreditsOf(manager, order.id);
+    }
+    const owner: BalanceOwner =
+      order.team_id === null ? { account: 'user', userId: order.user_id } : { account: 'team', teamId: order.team_id };
+    const balance = given > 0 ? await this.repository.lockBalance(manager, owner) : 0;
+    const taken = Math.min(balance, given);
+    const shortfallCredits = given - taken;
+    if (taken > 0) {
+      await this.ledger.move(manager, `reversal:${order.id}`, [
+        owner.account === 'user'
+          ? { account: 'user', userId: owner.userId, amount: -taken, kind: 'purchase_reversal' }
+          : { account: 'team', teamId: owner.teamId, amount: -taken, kind: 'purchase_reversal' },
+      ]);
     }
     const commission = await this.commissions.clawBack(manager, order.id);
     return { order: await this.repository.markReversed(manager, order.id, { state, refundRef, shortfallCredits }), commission };

@@ -17,7 +17,7 @@ export interface DueGrant {
 const ACTIVATIONS_LOCK = 0x61637476;
 
 /** A membership month: every 30 days from the period's start. */
-const MONTH_SECONDS = 30 * 24 * 60 * 60;
+export const MONTH_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * Due months: of periods of paid orders that contain now, each month begun so far (the first at
@@ -36,6 +36,19 @@ const DUE_GRANTS = `
 @Injectable()
 export class LevelsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Whether the membership still contains now, its row share-locked until the caller's
+   * transaction ends: a refund ending it at the same time waits for the grant, or the grant for
+   * the refund, so the refund never misses a month granted while it runs.
+   */
+  async holdCurrentMembership(manager: EntityManager, membershipId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM memberships WHERE id = $1 AND starts_at <= now() AND ends_at > now() FOR SHARE`,
+      [membershipId],
+    );
+    return rows.length > 0;
+  }
 
   /**
    * The benefits of the account's current membership (the period that contains now): the

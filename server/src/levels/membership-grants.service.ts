@@ -24,6 +24,7 @@ export class MembershipGrants implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(MembershipGrants.name);
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly transactions: Transactions,
@@ -38,7 +39,9 @@ export class MembershipGrants implements OnApplicationBootstrap, BeforeApplicati
     this.timer.unref();
   }
 
+  /** Lets the run under way finish the month it is granting; the next run, anywhere, grants the rest. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
@@ -83,6 +86,7 @@ export class MembershipGrants implements OnApplicationBootstrap, BeforeApplicati
       const batch = await this.repository.dueGrants(BATCH);
       let granted = 0;
       for (const due of batch) {
+        if (this.stopping) return total + granted;
         // Each month is its own transaction; the key makes a month another process granted a no-op.
         if (await this.transactions.run((manager) => this.grant(manager, due))) {
           granted += 1;
@@ -94,7 +98,9 @@ export class MembershipGrants implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  private grant(manager: EntityManager, due: DueGrant): Promise<boolean> {
+  private async grant(manager: EntityManager, due: DueGrant): Promise<boolean> {
+    // A period refunded since it was read as due grants nothing.
+    if (!(await this.repository.holdCurrentMembership(manager, due.membership_id))) return false;
     const key = `grant:${due.membership_id}:${due.month}`;
     return this.ledger.move(manager, key, [
       due.team_id === null
