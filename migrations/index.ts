@@ -37,6 +37,7 @@ import { LoginSuspension1795506000000 } from './1795506000000-LoginSuspension.js
 import { ContactPages1795506100000 } from './1795506100000-ContactPages.js';
 import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
 import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
+import { IdempotentRequests1795506900000 } from './1795506900000-IdempotentRequests.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   ContactPages1795506100000,
   AdminOps1795506200000,
   SurfSettings1795506300000,
+  IdempotentRequests1795506900000,
 ];

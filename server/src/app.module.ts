@@ -47,6 +47,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!, config.databasePoolSize), migrationsRun: true }),
         MetricsModule,
+        IdempotencyModule,
         WebsiteModule,
         RealtimeModule,
         NotificationsModule,

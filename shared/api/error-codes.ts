@@ -94,6 +94,16 @@ export const ErrorCode = {
   OwnAccount: 'own_account',
   /** The site must keep at least one admin. */
   LastAdmin: 'last_admin',
+  /**
+   * The Idempotency-Key was used already for another request (another route, team or body):
+   * nothing was changed. A new user action needs a new key.
+   */
+  IdempotencyKeyReused: 'idempotency_key_reused',
+  /**
+   * The first request with this Idempotency-Key is still being answered; `retryAfter` says when
+   * to send it again, which then gets that request's answer.
+   */
+  IdempotencyKeyInUse: 'idempotency_key_in_use',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -139,4 +149,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   balance_below_zero: 409,
   own_account: 409,
   last_admin: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
 };

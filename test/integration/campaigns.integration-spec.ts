@@ -322,9 +322,11 @@ describe('assigning and withdrawing credits', () => {
     expect(again.body.data!.credits).toBe(3);
     expect(await balanceOf(db, alice.id)).toBe(SIGNUP_BONUS_CREDITS - 3);
 
-    // The same key for a withdrawal is another operation, applied once too.
-    await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0001');
-    await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0001');
+    // The same key for a withdrawal is another request: refused, nothing moves.
+    const reused = await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0001');
+    expect(reused.status).toBe(422);
+    await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0003');
+    await campaignCall(alice.browser, post.pid, 'withdraw', { amount: 1 }, 'retry-key-0003');
     expect((await storedCampaign(db, post.pid)).credits).toBe(2);
 
     const burst = await Promise.all(

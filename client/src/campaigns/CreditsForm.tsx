@@ -7,9 +7,9 @@ import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
 import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { plural } from './campaignStatus.js';
-import { createActionKeys } from './idempotencyKeys.js';
+import { createActionKeys } from '../api/idempotencyKeys.js';
 import { creditAmountOf } from './postForm.js';
-import { requestOnce } from './requestOnce.js';
+import { requestOnce } from '../api/requestOnce.js';
 import { WholeNumberField, type FormOutcome } from './WholeNumberField.js';
 
 type CreditAction = 'assign' | 'withdraw';
@@ -41,9 +41,9 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
     setOutcome(null);
     const result = await requestOnce<CampaignItem>(
       { method: 'POST', path: `${CAMPAIGN_ENDPOINTS.campaign}/${pid}/${action}`, json: { amount: credits } },
-      keys.keyFor(`${action}:${credits}`),
+      keys,
+      `${action}:${credits}`,
     );
-    keys.settled(result.status);
     setBusy(null);
     if (isSuccess(result.status) && result.data) {
       onChange(result.data);

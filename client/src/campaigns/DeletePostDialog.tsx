@@ -2,7 +2,8 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { ApiError } from '@shared/api/envelope.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '@shared/campaigns/campaigns.js';
-import { api } from '../api/api.js';
+import { createActionKeys } from '../api/idempotencyKeys.js';
+import { requestOnce } from '../api/requestOnce.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
@@ -34,12 +35,17 @@ function DeletePostDialog({
   const close = useSetAtom(closeModalAtom);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
+  const [keys] = useState(createActionKeys);
 
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
     setErrors([]);
-    const result = await api.request<null>({ method: 'DELETE', path: `${CAMPAIGN_ENDPOINTS.post}/${campaign.post.pid}` });
+    const result = await requestOnce<null>(
+      { method: 'DELETE', path: `${CAMPAIGN_ENDPOINTS.post}/${campaign.post.pid}` },
+      keys,
+      'delete',
+    );
     setBusy(false);
     if (isSuccess(result.status)) {
       close({ id: modalId, force: true });

@@ -6,9 +6,9 @@ import { hasErrorCode } from '../api/errorCodes.js';
 import { reloadSession } from '../boot/sessionReload.js';
 import { apiErrorText } from '../campaigns/apiErrorText.js';
 import { plural } from '../campaigns/campaignStatus.js';
-import { createActionKeys } from '../campaigns/idempotencyKeys.js';
+import { createActionKeys } from '../api/idempotencyKeys.js';
 import { creditAmountOf } from '../campaigns/postForm.js';
-import { requestOnce } from '../campaigns/requestOnce.js';
+import { requestOnce } from '../api/requestOnce.js';
 import { WholeNumberField, type FormOutcome } from '../campaigns/WholeNumberField.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
@@ -48,9 +48,9 @@ export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange:
     setOutcome(null);
     const result = await requestOnce<TeamCreditsAnswer>(
       { method: 'POST', path: teamApiPath(team.id, `/credits/${move}`), json: { amount: credits } },
-      keys.keyFor(`${team.id}:${move}:${credits}`),
+      keys,
+      `${team.id}:${move}:${credits}`,
     );
-    keys.settled(result.status);
     setBusy(null);
     if (isSuccess(result.status) && result.data) {
       onChange({ ...team, credits: result.data.teamCredits });

@@ -11,6 +11,7 @@ import {
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { AdminFraudService } from './admin-fraud.service.js';
 
@@ -27,6 +28,7 @@ export class AdminFraudController {
 
   @Post(':userId/refund')
   @HttpCode(200)
+  @Idempotent()
   refund(
     @CurrentAuth() auth: AuthContext,
     @Param('userId', IdPipe) userId: number,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import {
   ADMIN_USER_TABS,
@@ -21,12 +21,9 @@ import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { AppError } from '../common/errors/app-error.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { AdminUsersService } from './admin-users.service.js';
-
-/** An Idempotency-Key as clients send it; anything else is ignored (the request then applies once as it is). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const requestKey = (header: string | undefined) => (header && IDEMPOTENCY_KEY.test(header) ? header : null);
 
 /** The admin Users section (ADMIN_USER_ENDPOINTS); every call is `@Auth('admin')`. */
 @Controller('admin/users')
@@ -58,13 +55,13 @@ export class AdminUsersController {
 
   @Post(':id/credits')
   @HttpCode(200)
+  @Idempotent()
   adjustCredits(
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body(new ZodValidationPipe(creditAdjustmentSchema)) payload: CreditAdjustmentPayload,
-    @Headers('idempotency-key') key: string | undefined,
   ): Promise<AdminUserProfile> {
-    return this.users.adjustCredits(auth.user.id, id, payload, requestKey(key));
+    return this.users.adjustCredits(auth.user.id, id, payload);
   }
 
   @Post(':id/earning/stop')

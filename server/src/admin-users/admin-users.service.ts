@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
@@ -17,6 +16,7 @@ import { AdminAudit } from '../admin-audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { PasswordResetService } from '../password-reset/password-reset.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
@@ -142,15 +142,10 @@ export class AdminUsersService {
 
   /**
    * Adds or takes credits: one `admin_adjustment` ledger row with the balance moved in the same
-   * transaction. Taking more than the member holds is refused; a repeated request (the same
-   * Idempotency-Key) moves nothing and is not audited twice.
+   * transaction. Taking more than the member holds is refused; the same request handled again
+   * (ledgerKeyOfRequest) moves nothing and is not audited twice.
    */
-  async adjustCredits(
-    adminId: number,
-    userId: number,
-    { amount, reason }: CreditAdjustmentPayload,
-    requestKey: string | null,
-  ): Promise<AdminUserProfile> {
+  async adjustCredits(adminId: number, userId: number, { amount, reason }: CreditAdjustmentPayload): Promise<AdminUserProfile> {
     await this.transactions.run(async (manager) => {
       const member = await this.lockMember(manager, userId);
       if (member.credits + amount < 0) {
@@ -161,7 +156,7 @@ export class AdminUsersService {
           { field: 'amount' },
         );
       }
-      const moved = await this.ledger.move(manager, `admin_adjustment:${userId}:${requestKey ?? randomUUID()}`, [
+      const moved = await this.ledger.move(manager, ledgerKeyOfRequest(`admin_adjustment:${userId}`), [
         { account: 'user', userId, amount, kind: 'admin_adjustment' },
       ]);
       if (moved) {

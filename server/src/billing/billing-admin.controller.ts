@@ -5,6 +5,7 @@ import { adminOrdersQuerySchema, type AdminOrder } from '@shared/billing/billing
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { BillingService } from './billing.service.js';
 
@@ -23,12 +24,14 @@ export class BillingAdminController {
 
   @Post(':id/refund')
   @HttpCode(200)
+  @Idempotent()
   refund(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<AdminOrder> {
     return this.billing.refund(auth.user.id, id);
   }
 
   @Post(':id/chargeback')
   @HttpCode(200)
+  @Idempotent()
   chargeback(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<AdminOrder> {
     return this.billing.chargeback(auth.user.id, id);
   }

@@ -17,6 +17,7 @@ import {
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import { BillingService } from './billing.service.js';
@@ -39,6 +40,7 @@ export class BillingController {
   @Post('billing/checkout')
   @HttpCode(200)
   @Auth()
+  @Idempotent()
   checkout(
     @CurrentAuth() auth: AuthContext,
     @ActingTeamOf() team: ActingTeam | null,

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   campaignSettingsSchema,
   creditAmountSchema,
@@ -9,12 +9,10 @@ import {
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import { CampaignsService } from './campaigns.service.js';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const requestKey = (header: string | undefined) => (header && IDEMPOTENCY_KEY.test(header) ? header : null);
 
 @Controller('campaigns/:pid')
 @Auth()
@@ -23,26 +21,26 @@ export class CampaignsController {
 
   @Post('assign')
   @HttpCode(200)
+  @Idempotent()
   assign(
     @CurrentAuth() auth: AuthContext,
     @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(creditAmountSchema)) { amount }: CreditAmountPayload,
-    @Headers('idempotency-key') key: string | undefined,
   ): Promise<CampaignItem> {
-    return this.campaigns.assign(auth.user.id, team, pid, amount, requestKey(key));
+    return this.campaigns.assign(auth.user.id, team, pid, amount);
   }
 
   @Post('withdraw')
   @HttpCode(200)
+  @Idempotent()
   withdraw(
     @CurrentAuth() auth: AuthContext,
     @ActingTeamOf() team: ActingTeam | null,
     @Param('pid', IdPipe) pid: number,
     @Body(new ZodValidationPipe(creditAmountSchema)) { amount }: CreditAmountPayload,
-    @Headers('idempotency-key') key: string | undefined,
   ): Promise<CampaignItem> {
-    return this.campaigns.withdraw(auth.user.id, team, pid, amount, requestKey(key));
+    return this.campaigns.withdraw(auth.user.id, team, pid, amount);
   }
 
   @Post('pause')

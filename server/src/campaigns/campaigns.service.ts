@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { CampaignItem, CampaignSettingsPayload } from '@shared/campaigns/campaigns.js';
 import type { TeamCampaignChange } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
 import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
 import { LevelBenefitsService } from '../levels/level-benefits.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { campaignWriterOf, isOwnedBy, type Advertiser } from '../posts/advertiser.js';
@@ -34,19 +34,12 @@ export class CampaignsService {
     private readonly levels: LevelBenefitsService,
   ) {}
 
-  /** `requestKey` (the Idempotency-Key header) makes a retried request apply once. */
-  assign(userId: number, team: ActingTeam | null, pid: number, amount: number, requestKey: string | null): Promise<CampaignItem> {
-    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, amount, requestKey);
+  assign(userId: number, team: ActingTeam | null, pid: number, amount: number): Promise<CampaignItem> {
+    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, amount);
   }
 
-  withdraw(
-    userId: number,
-    team: ActingTeam | null,
-    pid: number,
-    amount: number,
-    requestKey: string | null,
-  ): Promise<CampaignItem> {
-    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, -amount, requestKey);
+  withdraw(userId: number, team: ActingTeam | null, pid: number, amount: number): Promise<CampaignItem> {
+    return this.moveCredits(userId, campaignWriterOf(userId, team), pid, -amount);
   }
 
   setPaused(userId: number, team: ActingTeam | null, pid: number, paused: boolean): Promise<CampaignItem> {
@@ -89,7 +82,6 @@ export class CampaignsService {
     owner: Advertiser,
     pid: number,
     toCampaign: number,
-    requestKey: string | null,
   ): Promise<CampaignItem> {
     const kind = toCampaign > 0 ? 'campaign_assign' : 'campaign_withdraw';
     const verb = toCampaign > 0 ? 'assign' : 'withdraw';
@@ -103,11 +95,11 @@ export class CampaignsService {
       const campaign = await this.posts.lockOwnedCampaign(manager, pid);
       if (!campaign || !isOwnedBy(owner, campaign)) throw POST_NOT_FOUND;
       if (toCampaign > 0) await this.levels.assertRoomFor(manager, owner, pid, 'assign');
-      const moved = await this.ledger.move(manager, `${verb}:${userId}:${pid}:${requestKey ?? randomUUID()}`, [
+      const moved = await this.ledger.move(manager, ledgerKeyOfRequest(`${verb}:${userId}:${pid}`), [
         balance,
         { account: 'campaign', campaignId: pid, amount: toCampaign, kind },
       ]);
-      // A retried request (its key used already) moved nothing and is not recorded twice.
+      // The same request handled again (its key used already) moved nothing and is not recorded twice.
       if (moved) {
         await this.teamAudit.record(manager, userId, owner, pid, toCampaign > 0 ? 'credits_assigned' : 'credits_withdrawn', {
           amount: Math.abs(toCampaign),

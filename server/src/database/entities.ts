@@ -27,6 +27,7 @@ import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { TeamAuditEntity } from '../teams/team-audit.entity.js';
 import { AdminAuditEntity } from '../admin-audit/admin-audit.entity.js';
+import { IdempotentRequestEntity } from '../idempotency/idempotent-request.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
 import { ContactReplyEntity } from '../contact/contact-reply.entity.js';
 import { SitePageEntity } from '../site-pages/site-page.entity.js';
@@ -89,6 +90,7 @@ export const ENTITIES = [
   TeamInviteEntity,
   TeamAuditEntity,
   AdminAuditEntity,
+  IdempotentRequestEntity,
   CreditPackEntity,
   MembershipLevelEntity,
   OrderEntity,

@@ -7,6 +7,7 @@ import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { rateLimit } from '../common/http/rate-limits.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import { readUpload } from '../settings/read-upload.js';
@@ -61,6 +62,7 @@ export class PostsController {
 
   @Delete(':pid')
   @Auth()
+  @Idempotent()
   async remove(
     @CurrentAuth() auth: AuthContext,
     @ActingTeamOf() team: ActingTeam | null,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { teamRoleAllows, type TeamCreditsAnswer } from '@shared/teams/teams.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
+import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TeamAccessService } from './team-access.service.js';
@@ -13,7 +13,8 @@ import { TeamsRepository } from './teams.repository.js';
 /**
  * Credits between a member and a team: any active member moves their own credits in; owners
  * and managers move the team's out to their own balance when the team allows it. Each move is
- * one transaction: both ledger rows, both balances (neither below zero) and the audit row.
+ * one transaction: both ledger rows, both balances (neither below zero) and the audit row; a
+ * retry with the member's Idempotency-Key moves nothing again (`@Idempotent()` on the routes).
  */
 @Injectable()
 export class TeamCreditsService {
@@ -54,11 +55,13 @@ export class TeamCreditsService {
       const kind = direction === 'deposit' ? 'team_deposit' : 'team_withdraw';
       // The side that gives goes first, so a balance too small refuses before anything moves.
       const giver = direction === 'deposit' ? ({ account: 'user', userId, teamId, amount: -toTeam, kind } as const) : null;
-      await this.ledger.move(manager, `team-${direction}:${randomUUID()}`, [
+      const moved = await this.ledger.move(manager, ledgerKeyOfRequest(`team-${direction}:${userId}:${teamId}`), [
         ...(giver ? [giver] : []),
         { account: 'team', teamId, amount: toTeam, kind },
         ...(giver ? [] : [{ account: 'user', userId, teamId, amount: -toTeam, kind } as const]),
       ]);
+      // The same request handled again (its key used already) moved nothing and is not recorded twice.
+      if (!moved) return;
       await this.teams.addAudit(manager, {
         teamId,
         actorId: userId,

@@ -20,6 +20,7 @@ import {
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { TeamCreditsService } from './team-credits.service.js';
 import { TeamsService } from './teams.service.js';
@@ -137,6 +138,7 @@ export class TeamsController {
 
   @Post(':id/credits/deposit')
   @HttpCode(200)
+  @Idempotent()
   deposit(
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) teamId: number,
@@ -147,6 +149,7 @@ export class TeamsController {
 
   @Post(':id/credits/withdraw')
   @HttpCode(200)
+  @Idempotent()
   withdraw(
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) teamId: number,

@@ -12,6 +12,8 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { api } from '../../api/api.js';
 import type { ApiResult } from '../../api/apiClient.js';
+import { createActionKeys } from '../../api/idempotencyKeys.js';
+import { requestOnce } from '../../api/requestOnce.js';
 import { useApiData } from '../../api/useApiData.js';
 import { EmptyState } from '../../feedback/EmptyState.js';
 import { ErrorState } from '../../feedback/ErrorState.js';
@@ -109,6 +111,7 @@ export function AdminFraudTab() {
 }
 
 function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: ApiResult<unknown>, success: string) => void }) {
+  const [keys] = useState(createActionKeys);
   const facts = [
     { label: 'Risk score', value: row.riskScore.toLocaleString() },
     { label: 'Latest signals', value: row.signals.length ? row.signals.join(', ') : 'None recorded' },
@@ -169,7 +172,13 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
                 deleted), and what {row.username} earned for them is taken back, as much as their balance holds.
               </p>
             }
-            run={() => api.post<FraudRefundResult>(ADMIN_FRAUD_ENDPOINTS.refund(row.id), {})}
+            run={() =>
+              requestOnce<FraudRefundResult>(
+                { method: 'POST', path: ADMIN_FRAUD_ENDPOINTS.refund(row.id), json: {} },
+                keys,
+                'refund',
+              )
+            }
             onResult={(result) => onResult(result, refundNotice(row.username, result.data as FraudRefundResult | null))}
           />
         )}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { BILLING_ADMIN_ENDPOINTS, type AdminOrder } from '@shared/billing/billing.js';
-import { api } from '../../api/api.js';
+import { createActionKeys } from '../../api/idempotencyKeys.js';
+import { requestOnce } from '../../api/requestOnce.js';
 import { errorsOrFallback } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { closeModalAtom, openModalAtom } from '../../modals/modalsAtom.js';
@@ -101,12 +102,13 @@ function ReverseActions({
   const closeModal = useSetAtom(closeModalAtom);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
+  const [keys] = useState(createActionKeys);
   const run = async () => {
     if (busy) return;
     setBusy(true);
     setErrors([]);
     const path = reversal === 'refund' ? BILLING_ADMIN_ENDPOINTS.refund(order.id) : BILLING_ADMIN_ENDPOINTS.chargeback(order.id);
-    const result = await api.post<AdminOrder>(path);
+    const result = await requestOnce<AdminOrder>({ method: 'POST', path }, keys, reversal);
     setBusy(false);
     if (result.status >= 200 && result.status < 300 && result.data) {
       closeModal({ id: modalId });

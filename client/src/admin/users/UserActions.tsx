@@ -4,8 +4,8 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import { api } from '../../api/api.js';
 import type { ApiResult } from '../../api/apiClient.js';
-import { createActionKeys } from '../../campaigns/idempotencyKeys.js';
-import { requestOnce } from '../../campaigns/requestOnce.js';
+import { createActionKeys } from '../../api/idempotencyKeys.js';
+import { requestOnce } from '../../api/requestOnce.js';
 import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { TextField } from '../../forms/TextField.js';
@@ -156,9 +156,9 @@ function AdjustCredits({
     const action = `${user.id}:${value}:${reason.trim()}`;
     const result = await requestOnce<AdminUserProfile>(
       { method: 'POST', path: ADMIN_USER_ENDPOINTS.credits(user.id), json: { amount: value, reason } },
-      keys.keyFor(action),
+      keys,
+      action,
     );
-    keys.settled(result.status);
     setBusy(false);
     const words = value > 0 ? `Added ${value.toLocaleString()} credits to` : `Took ${(-value).toLocaleString()} credits from`;
     if (onResult(result, `${words} ${user.username}.`)) {
