@@ -4,7 +4,7 @@
 // only buffer; batches are written meanwhile, so the database's work is part of the run (not of
 // the answer). After the load it waits for the last batch and counts: every call the server
 // accepted (200) must be in the database — page views, their updates, events and the rollups
-// (views and clicks counted once per visit and post, as the server counts them).
+// (views, clicks and plays counted once a day per viewer and post, as the server counts them).
 // The server's RSS is sampled during the load: the buffer is bounded, so memory must be too.
 //
 //   node bench/tracking/run.mjs          (after npm run build)
@@ -129,9 +129,8 @@ async function stored(url) {
               (SELECT count(*)::int FROM feed_events) AS events,
               (SELECT coalesce(sum(seen + viewed + link_clicks + video_plays), 0)::int FROM post_stats_hourly) AS rolled_up,
               (SELECT count(*)::int FROM (
-                 SELECT DISTINCT day, coalesce(visit_id, visitor_id, 'a:' || address_hash), post_id, name, level
-                 FROM feed_events WHERE name IN ('post_view', 'post_link_click')) AS once_per_visit)
-                + (SELECT count(*)::int FROM feed_events WHERE name = 'playVideo') AS countable`,
+                 SELECT DISTINCT day, coalesce('u:' || user_id, 'a:' || address_hash), post_id, name, level
+                 FROM feed_events WHERE name IN ('post_view', 'post_link_click', 'playVideo')) AS once_per_viewer) AS countable`,
     );
     return rows[0];
   });
@@ -212,7 +211,7 @@ async function main() {
   );
   console.log(
     `rollups: ${fmt.int(inDatabase.rolled_up)} counted for ${fmt.int(inDatabase.countable)} countable of ${fmt.int(inDatabase.events)} events ` +
-      '(views and clicks once per visit and post, every video play)',
+      '(views, clicks and plays once a day per viewer and post)',
   );
   console.log(`server RSS: ${mb(rssBefore)} before the load, at most ${mb(rssMax)} during it, ${mb(rssAfter)} after the drain`);
   console.log('');

@@ -133,7 +133,7 @@ export class AppModule {
         LimitCounters,
         MemberRateLimits,
       ],
-      exports: [APP_CONFIG, Transactions, MemberRateLimits],
+      exports: [APP_CONFIG, Transactions, LimitCounters, MemberRateLimits],
     };
   }
 }

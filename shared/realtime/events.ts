@@ -79,7 +79,7 @@ export interface ServerToClientEvents {
   'posts:changed': (change: { pid: number; item: CampaignItem | null }) => void;
   /**
    * To the owner's tabs: what a batch of tracking events just added to their posts' counts
-   * (once per visit, as the rollups count), so today's figures on Detailed Stats rise live.
+   * (once a day per viewer, as the rollups count), so today's figures on Detailed Stats rise live.
    */
   'stats:counted': (change: { posts: PostCountedNow[] }) => void;
   /**

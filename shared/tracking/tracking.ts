@@ -50,7 +50,7 @@ const commonNotes = {
   utat: text().max(100).optional(),
   [PRODUCT_NOTE_KEY]: z.literal(1).optional(),
   place: z.enum(TRACKING_PLACES).optional(),
-  /** The visit and the page view the event happened in: a view counts once per visit, and is broken down by its page view. */
+  /** The visit and the page view the event happened in: events group by them and a view is broken down by its page view; neither makes a view count again. */
   visit: trackingIdSchema.optional(),
   page: trackingIdSchema.optional(),
 };

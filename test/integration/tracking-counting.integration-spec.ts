@@ -1,4 +1,4 @@
-import { TRACKING_ENDPOINTS, VISITOR_COOKIE, type FeedActivity, type FeedActivityName } from '../../shared/tracking/tracking.js';
+import { TRACKING_ENDPOINTS, type FeedActivity, type FeedActivityName } from '../../shared/tracking/tracking.js';
 import { TrackingPartitions } from '../../server/src/tracking/tracking-partitions.js';
 import { TrackingWriter } from '../../server/src/tracking/tracking-writer.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -9,9 +9,10 @@ import { useTestApp } from '../support/use-test-app.js';
 import { trackingId, visitRecord } from '../support/tracking-fixtures.js';
 
 /**
- * Views, link clicks and profile views count once per visit and day: repeats are stored raw but
- * add nothing to the rollups. Counted views are broken down by the browser's language and the
- * device and referrer of the page view they happened in.
+ * Views, link clicks, plays, image views and profile views count once a day per viewer: repeats
+ * are stored raw but add nothing to the rollups (the ways around it: tracking-trusted-counts).
+ * Counted views are broken down by the browser's language and the device and referrer of the
+ * page view they happened in.
  */
 const errorLog = captureErrorLog();
 const testApp = useTestApp(
@@ -28,9 +29,9 @@ afterAll(() => errorLog.stop());
 
 let visitors = 0;
 /** A browser from an address of its own (so the address hash does not tie visitors together), with extra headers. */
-function visitor(headers: Record<string, string> = {}, cookies: Record<string, string> = {}): TestBrowser {
+function visitor(headers: Record<string, string> = {}): TestBrowser {
   const address = `81.2.69.${100 + ++visitors}`;
-  return TestBrowser.withCookies(testApp.baseUrl, cookies, { 'x-forwarded-for': address, ...headers });
+  return new TestBrowser(testApp.baseUrl, { 'x-forwarded-for': address, ...headers });
 }
 
 function notes(visit: string | undefined, page?: string) {
@@ -45,8 +46,8 @@ function linkClick(obj: number, visit?: string): FeedActivity<'post_link_click'>
   return { obj, notes: { ...notes(visit), url: 'https://a.example/', post: obj } };
 }
 
-async function send(browser: TestBrowser, name: FeedActivityName, payload: unknown): Promise<void> {
-  const { status } = await browser.post(`${TRACKING_ENDPOINTS.feedActivity}/${name}`, payload);
+async function send(browser: TestBrowser, name: FeedActivityName, payload: unknown, headers: Record<string, string> = {}) {
+  const { status } = await browser.call(`${TRACKING_ENDPOINTS.feedActivity}/${name}`, { method: 'POST', json: payload, headers });
   expect(status).toBe(200);
 }
 
@@ -73,53 +74,48 @@ async function rawEvents(pid: number, name: string): Promise<number> {
   return rows[0].n;
 }
 
-describe('once per visit', () => {
-  it("counts a visit's repeated full views and clicks of a post once, within a batch and across batches, and another visit again", async () => {
+describe('once a day per viewer', () => {
+  it("counts a viewer's repeated views, clicks and plays of a post once, within a batch and across batches, and another viewer again", async () => {
     const pid = await postBy(owner.browser);
-    const [first, second] = [trackingId(), trackingId()];
     const browser = visitor();
-    for (let i = 0; i < 3; i++) await send(browser, 'post_view', postView(pid, 10, first));
-    await send(browser, 'post_link_click', linkClick(pid, first));
-    await send(browser, 'post_link_click', linkClick(pid, first));
+    for (let i = 0; i < 3; i++) await send(browser, 'post_view', postView(pid, 10, trackingId()));
+    await send(browser, 'post_link_click', linkClick(pid));
+    await send(browser, 'post_link_click', linkClick(pid));
+    await send(browser, 'playVideo', { obj: pid, notes: notes(undefined) });
+    await send(browser, 'playVideo', { obj: pid, notes: notes(undefined) });
     await flush();
-    expect(await hourlyOf(pid)).toMatchObject({ seen: 0, viewed: 1, linkClicks: 1 });
+    expect(await hourlyOf(pid)).toMatchObject({ seen: 0, viewed: 1, linkClicks: 1, videoPlays: 1 });
 
-    await send(browser, 'post_view', postView(pid, 10, first));
-    await send(browser, 'post_link_click', linkClick(pid, first));
-    await send(browser, 'post_view', postView(pid, 10, second));
-    await send(browser, 'post_view', postView(pid, 5, second));
-    await send(browser, 'post_link_click', linkClick(pid, second));
+    await send(browser, 'post_view', postView(pid, 10, trackingId()));
+    await send(browser, 'post_link_click', linkClick(pid));
+    await send(browser, 'playVideo', { obj: pid, notes: notes(undefined) });
+    const second = visitor();
+    await send(second, 'post_view', postView(pid, 10));
+    await send(second, 'post_view', postView(pid, 5));
+    await send(second, 'post_link_click', linkClick(pid));
+    await send(second, 'playVideo', { obj: pid, notes: notes(undefined) });
     await flush();
-    expect(await hourlyOf(pid)).toMatchObject({ seen: 1, viewed: 2, linkClicks: 2 });
+    expect(await hourlyOf(pid)).toMatchObject({ seen: 1, viewed: 2, linkClicks: 2, videoPlays: 2 });
 
     // Every call is still stored as it came.
     expect(await rawEvents(pid, 'post_view')).toBe(6);
     expect(await rawEvents(pid, 'post_link_click')).toBe(4);
+    expect(await rawEvents(pid, 'playVideo')).toBe(4);
     const { rows } = await testApp.db.query(`SELECT country, seen, viewed FROM post_stats_country_daily WHERE post_id = $1`, [
       pid,
     ]);
     expect(rows).toEqual([{ country: 'GB', seen: 1, viewed: 2 }]);
   });
 
-  it('tells visits apart by the visitor cookie, else by the address, when the browser names no visit', async () => {
+  it('counts a signed-in member once, apart from the visitors of the same address', async () => {
     const pid = await postBy(owner.browser);
-    const cookieVisitor = visitor({}, { [VISITOR_COOKIE]: trackingId() });
-    await send(cookieVisitor, 'post_view', postView(pid, 10));
-    await send(cookieVisitor, 'post_view', postView(pid, 10));
-    const anonymous = visitor();
-    await send(anonymous, 'post_view', postView(pid, 10));
-    await send(anonymous, 'post_view', postView(pid, 10));
+    const member = await signUp(testApp.baseUrl);
+    const address = '81.2.69.250';
+    await send(member.browser, 'post_view', postView(pid, 10), { 'x-forwarded-for': address });
+    await send(member.browser, 'post_view', postView(pid, 10), { 'x-forwarded-for': address });
+    await send(visitor({ 'x-forwarded-for': address }), 'post_view', postView(pid, 10));
     await flush();
     expect(await hourlyOf(pid)).toMatchObject({ viewed: 2 });
-  });
-
-  it('counts every video play', async () => {
-    const pid = await postBy(owner.browser);
-    const browser = visitor();
-    const visit = trackingId();
-    for (let i = 0; i < 3; i++) await send(browser, 'playVideo', { obj: pid, notes: notes(visit) });
-    await flush();
-    expect(await hourlyOf(pid)).toMatchObject({ videoPlays: 3 });
   });
 });
 
@@ -201,19 +197,19 @@ describe('breakdowns', () => {
 });
 
 describe('profile views', () => {
-  it("land on the member's profile and on the post it was opened from, once per visit", async () => {
+  it("land on the member's profile and on the post it was opened from, once a day per viewer", async () => {
     const pid = await postBy(owner.browser);
-    const profileView = (obj: number | null, visit: string): FeedActivity<'profile_view'> => ({
+    const profileView = (obj: number | null): FeedActivity<'profile_view'> => ({
       obj,
-      notes: { source: 'website', place: 'surf', profile: owner.id, visit },
+      notes: { source: 'website', place: 'surf', profile: owner.id, visit: trackingId() },
     });
-    const browser = visitor();
-    const [first, second] = [trackingId(), trackingId()];
-    await send(browser, 'profile_view', profileView(pid, first));
-    await send(browser, 'profile_view', profileView(pid, first));
-    await send(browser, 'profile_view', profileView(null, second));
+    const [first, second] = [visitor(), visitor()];
+    await send(first, 'profile_view', profileView(pid));
+    await send(first, 'profile_view', profileView(pid));
+    await send(first, 'profile_view', profileView(null));
+    await send(second, 'profile_view', profileView(null));
     // A member nobody is: stored raw, counted nowhere, the batch still lands.
-    await send(browser, 'profile_view', { obj: pid, notes: { source: 'website', profile: 2_000_000_000, visit: trackingId() } });
+    await send(visitor(), 'profile_view', { obj: pid, notes: { source: 'website', profile: 2_000_000_000 } });
     await flush();
 
     expect(await hourlyOf(pid)).toMatchObject({ profileViews: 2 });
@@ -223,7 +219,7 @@ describe('profile views', () => {
   });
 });
 
-describe('the once-per-visit marks', () => {
+describe('the once-a-day marks', () => {
   it('older than yesterday are deleted by the partition upkeep', async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await testApp.db.query(

@@ -32,7 +32,11 @@ beforeAll(async () => {
 afterAll(() => errorLog.stop());
 
 function visitor(cookies: Record<string, string> = {}): TestBrowser {
-  return TestBrowser.withCookies(testApp.baseUrl, cookies, { 'x-forwarded-for': PUBLIC_ADDRESS });
+  return visitorFrom(PUBLIC_ADDRESS, cookies);
+}
+
+function visitorFrom(address: string, cookies: Record<string, string> = {}): TestBrowser {
+  return TestBrowser.withCookies(testApp.baseUrl, cookies, { 'x-forwarded-for': address });
 }
 
 function postView(obj: number, seen: 5 | 10, place: 'feed' | 'surf' = 'feed', visit?: string): FeedActivity<'post_view'> {
@@ -219,16 +223,16 @@ describe('who is tracked', () => {
 });
 
 describe('rollups', () => {
-  it('equal the raw events of distinct visits after a mixed load, and an unknown post id does not break the batch', async () => {
+  it('equal the raw events of distinct viewers after a mixed load', async () => {
     const second = await postBy(owner.browser);
-    const missing = 2_000_000_000;
-    const member = await signUp(testApp.baseUrl);
+    const members = await Promise.all([signUp(testApp.baseUrl), signUp(testApp.baseUrl), signUp(testApp.baseUrl)]);
     const calls: Promise<unknown>[] = [];
-    // Each round is a visit of its own: views and clicks count once per visit (tracking-counting).
+    // Each round is a viewer of its own (a member, or a visitor from an address of its own): a
+    // viewer's views, clicks and plays of a post count once a day (tracking-counting).
     for (let i = 0; i < 12; i++) {
-      const browser = i % 3 === 0 ? member.browser : visitor();
+      const browser = i % 4 === 0 ? members[i / 4].browser : visitorFrom(`81.2.69.${20 + i}`);
       const visit = trackingId();
-      for (const pid of [postId, second, missing]) {
+      for (const pid of [postId, second]) {
         calls.push(activity(browser, 'post_view', postView(pid, 5, i % 2 ? 'feed' : 'surf', visit)));
         if (i % 2) calls.push(activity(browser, 'post_view', postView(pid, 10, 'feed', visit)));
         if (i % 3)
@@ -247,8 +251,6 @@ describe('rollups', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     await flush();
 
-    // The raw events are kept, the unknown post's included; the rollups count known posts only.
-    expect(await count(`SELECT 1 FROM feed_events WHERE post_id = $1`, [missing])).toBeGreaterThan(0);
     const hourly = await testApp.db.query(
       `SELECT post_id, hour, place, seen, viewed, link_clicks, video_plays, image_views FROM post_stats_hourly ORDER BY 1, 2, 3`,
     );
@@ -259,13 +261,11 @@ describe('rollups', () => {
          count(*) FILTER (WHERE name = 'post_link_click')::int AS link_clicks,
          count(*) FILTER (WHERE name = 'playVideo')::int AS video_plays,
          count(*) FILTER (WHERE name = 'viewImage')::int AS image_views
-       FROM feed_events WHERE post_id IN (SELECT id FROM posts)
-         AND name IN ('post_view', 'post_link_click', 'playVideo', 'viewImage')
+       FROM feed_events WHERE name IN ('post_view', 'post_link_click', 'playVideo', 'viewImage')
        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     expect(hourly.rows.length).toBeGreaterThan(0);
     expect(hourly.rows).toEqual(fromEvents.rows);
-    expect(await count(`SELECT 1 FROM post_stats_hourly WHERE post_id = $1`, [missing])).toBe(0);
     expect(await count(`SELECT 1 FROM post_stats_hourly WHERE credited <> 0`)).toBe(0);
 
     const byCountry = await testApp.db.query(
@@ -274,7 +274,7 @@ describe('rollups', () => {
     const countryFromEvents = await testApp.db.query(
       `SELECT post_id, day, coalesce(country, '') AS country,
          count(*) FILTER (WHERE level = 5)::int AS seen, count(*) FILTER (WHERE level = 10)::int AS viewed
-       FROM feed_events WHERE post_id IN (SELECT id FROM posts) AND name = 'post_view'
+       FROM feed_events WHERE name = 'post_view'
        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     expect(byCountry.rows).toEqual(countryFromEvents.rows);

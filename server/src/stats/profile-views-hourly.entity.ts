@@ -1,7 +1,7 @@
 import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 
-/** How often a member's profile was viewed in one hour (once per visit and day). */
+/** How often a member's profile was viewed in one hour (once a day per viewer). */
 @Entity({ name: 'profile_views_hourly' })
 export class ProfileViewsHourlyEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer', primaryKeyConstraintName: 'profile_views_hourly_pkey' })

@@ -1,8 +1,8 @@
 import type { PendingEvent } from './tracking-rows.js';
 
 /**
- * Which events count once per visit, and under which key of `tracking_counted`
- * (day, visit key, subject, measure). A later event of a key already counted is still stored
+ * Which events count once a day per viewer, and under which key of `tracking_counted`
+ * (day, viewer key, subject, measure). A later event of a key already counted is still stored
  * raw but adds nothing to the rollups.
  *
  * | event | measure | subject (`post_id` column) | counts toward |
@@ -10,46 +10,59 @@ import type { PendingEvent } from './tracking-rows.js';
  * | post_view, level 5 | seen | the post | seen (hourly, country, dimensions) |
  * | post_view, level 10 | viewed | the post | viewed (hourly, country, dimensions) |
  * | post_link_click | link_click | the post | link clicks (hourly) |
+ * | playVideo | video_play | the post | video plays (hourly) |
+ * | viewImage | image_view | the post | image views (hourly) |
  * | profile_view opened from a post | profile_open | the post | the post's profile views (hourly) |
  * | profile_view | profile | the member whose profile it is | the member's profile views |
  *
- * Video plays and image views are not in it: each one counts.
+ * The post's writer counts for none of their post's measures, a member for none of their own
+ * profile's.
  */
-export type CountedMeasure = 'seen' | 'viewed' | 'link_click' | 'profile_open' | 'profile';
+export type CountedMeasure = 'seen' | 'viewed' | 'link_click' | 'video_play' | 'image_view' | 'profile_open' | 'profile';
 
 export interface CountKey {
   /** The server's UTC day of the event. */
   day: string;
-  visitKey: string;
+  viewerKey: string;
   subjectId: number;
   measure: CountedMeasure;
 }
 
 /**
- * Who the event is counted for: the visit the browser named, else its visitor cookie, else its
- * salted address hash (prefixed: a tracking id never holds ':', so the two cannot collide).
+ * Who the event is counted for, as the server knows it: the signed-in member, else the viewer id
+ * the server signed, else the salted hash of the address. Nothing the browser names (visit,
+ * visitor or page ids) goes in, so new ids make no new counts. The prefixes keep the three apart.
  */
-export function visitKeyOf(event: Pick<PendingEvent, 'visitId' | 'visitorId'>, addressHash: string): string {
-  return event.visitId ?? event.visitorId ?? `a:${addressHash}`;
+export function viewerKeyOf(event: Pick<PendingEvent, 'userId' | 'viewerId'>, addressHash: string): string {
+  if (event.userId !== null) return `u:${event.userId}`;
+  if (event.viewerId !== null) return `v:${event.viewerId}`;
+  return `a:${addressHash}`;
 }
 
-/** The keys an event is counted under (none for events that count every time or count nothing). */
-export function countKeysOf(event: PendingEvent, visitKey: string): CountKey[] {
-  const key = (subjectId: number, measure: CountedMeasure): CountKey => ({ day: event.day, visitKey, subjectId, measure });
+const POST_MEASURES: Partial<Record<PendingEvent['name'], CountedMeasure>> = {
+  post_link_click: 'link_click',
+  playVideo: 'video_play',
+  viewImage: 'image_view',
+};
+
+/** The keys an event is counted under (none for events that count nothing). */
+export function countKeysOf(event: PendingEvent, viewerKey: string): CountKey[] {
+  const key = (subjectId: number, measure: CountedMeasure): CountKey => ({ day: event.day, viewerKey, subjectId, measure });
+  const ownPost = event.userId !== null && event.userId === event.postOwnerId;
   if (event.name === 'profile_view') {
-    const keys = event.profileId === null ? [] : [key(event.profileId, 'profile')];
-    if (event.postId !== null) keys.push(key(event.postId, 'profile_open'));
+    const keys = event.profileId === null || event.profileId === event.userId ? [] : [key(event.profileId, 'profile')];
+    if (event.postId !== null && !ownPost) keys.push(key(event.postId, 'profile_open'));
     return keys;
   }
-  if (event.postId === null) return [];
+  if (event.postId === null || ownPost) return [];
   if (event.name === 'post_view' && event.level === 5) return [key(event.postId, 'seen')];
   if (event.name === 'post_view' && event.level === 10) return [key(event.postId, 'viewed')];
-  if (event.name === 'post_link_click') return [key(event.postId, 'link_click')];
-  return [];
+  const measure = POST_MEASURES[event.name];
+  return measure ? [key(event.postId, measure)] : [];
 }
 
 export function countKeyId(key: CountKey): string {
-  return `${key.day}\n${key.visitKey}\n${key.subjectId}\n${key.measure}`;
+  return `${key.day}\n${key.viewerKey}\n${key.subjectId}\n${key.measure}`;
 }
 
 /** The distinct keys of a batch (each once, in the order first met). */

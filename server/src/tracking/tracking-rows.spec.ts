@@ -10,8 +10,10 @@ function event(overrides: Partial<PendingEvent>): PendingEvent {
     at: AT,
     name: 'post_view',
     postId: 1,
+    postOwnerId: null,
     userId: null,
     visitorId: null,
+    viewerId: null,
     place: 'feed',
     level: 5,
     visitId: null,
@@ -33,8 +35,8 @@ describe('what a batch adds to the rollups', () => {
       { event: event({ at: AT + 10 * 60_000, pageId: 'page-1', language: 'de' }), country: 'GB', counted: counting('seen') },
       { event: event({ level: 10 }), country: null, counted: counting('viewed') },
       { event: event({ name: 'post_link_click', level: null }), country: 'GB', counted: counting('link_click') },
-      { event: event({ name: 'playVideo', level: null, place: null }), country: 'GB', counted: counting() },
-      { event: event({ name: 'viewImage', level: null, at: AT + 3_600_000 }), country: 'GB', counted: counting() },
+      { event: event({ name: 'playVideo', level: null, place: null }), country: 'GB', counted: counting('video_play') },
+      { event: event({ name: 'viewImage', level: null, at: AT + 3_600_000 }), country: 'GB', counted: counting('image_view') },
     ]);
     const zero = { seen: 0, viewed: 0, linkClicks: 0, videoPlays: 0, imageViews: 0, profileViews: 0 };
     expect(hourly).toEqual([
@@ -52,7 +54,7 @@ describe('what a batch adds to the rollups', () => {
     ]);
   });
 
-  it('leaves out views and clicks that did not count (seen before in the visit), but counts every play and image view', () => {
+  it('leaves out views, clicks, plays and image views that did not count (the viewer counted already today)', () => {
     const { hourly, countries, pageViews } = rollUp([
       { event: event({}), country: 'GB', counted: counting() },
       { event: event({ level: 10 }), country: 'GB', counted: counting() },
@@ -60,19 +62,7 @@ describe('what a batch adds to the rollups', () => {
       { event: event({ name: 'playVideo', level: null }), country: 'GB', counted: counting() },
       { event: event({ name: 'viewImage', level: null }), country: 'GB', counted: counting() },
     ]);
-    expect(hourly).toEqual([
-      {
-        postId: 1,
-        hour: '2026-11-24T10:00:00.000Z',
-        place: 'feed',
-        seen: 0,
-        viewed: 0,
-        linkClicks: 0,
-        videoPlays: 1,
-        imageViews: 1,
-        profileViews: 0,
-      },
-    ]);
+    expect(hourly).toEqual([]);
     expect(countries).toEqual([]);
     expect(pageViews).toEqual([]);
   });

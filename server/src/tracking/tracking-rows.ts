@@ -40,11 +40,16 @@ export interface PendingEvent {
   at: number;
   name: FeedActivityName;
   postId: number | null;
+  /** The member who wrote the post, when the event names one: their own events count nothing. */
+  postOwnerId: number | null;
   userId: number | null;
+  /** The browser's own visitor cookie (z5vr): stored for grouping, never counted by. */
   visitorId: string | null;
+  /** The viewer id the server signed (viewer-ids.ts), when the call carried a valid one with consent. */
+  viewerId: string | null;
   place: string | null;
   level: number | null;
-  /** The visit and page view the browser named (notes.visit, notes.page). */
+  /** The visit and page view the browser named (notes.visit, notes.page): stored for grouping, never counted by. */
   visitId: string | null;
   pageId: string | null;
   /** The primary subtag of the call's Accept-Language, when it was a language. */
@@ -157,9 +162,8 @@ export function mergeTouches(updates: readonly PendingVisitUpdate[]): VisitTouch
 /**
  * What a batch of events adds to the rollups, summed in memory per (post, hour, place), per
  * (post, day, country), per (post, day, page view, language) and per (member, hour). Seen,
- * viewed, link clicks and profile views count when the event counted for its measure (once per
- * visit); video plays and image views count as themselves; other events and events without a
- * post count nothing.
+ * viewed, link clicks, video plays, image views and profile views count when the event counted
+ * for its measure (once a day per viewer); other events and events without a post count nothing.
  */
 export function rollUp(events: readonly CountedEvent[]): {
   hourly: HourlyRollup[];
@@ -185,8 +189,8 @@ export function rollUp(events: readonly CountedEvent[]): {
     const viewed = counted.has('viewed') ? 1 : 0;
     const linkClicks = counted.has('link_click') ? 1 : 0;
     const profileViews = counted.has('profile_open') ? 1 : 0;
-    const videoPlays = event.name === 'playVideo' ? 1 : 0;
-    const imageViews = event.name === 'viewImage' ? 1 : 0;
+    const videoPlays = counted.has('video_play') ? 1 : 0;
+    const imageViews = counted.has('image_view') ? 1 : 0;
     if (seen + viewed + linkClicks + profileViews + videoPlays + imageViews === 0) continue;
 
     const place = event.place ?? 'other';

@@ -8,7 +8,7 @@ import { CountryLookup } from './country-lookup.js';
 import { AddressHashes } from './address-hashes.js';
 import { TrackingPartitions } from './tracking-partitions.js';
 import { StatsCountedPush } from './stats-counted-push.js';
-import { countedMeasures, countKeysOf, distinctCountKeys, visitKeyOf } from './tracking-counting.js';
+import { countedMeasures, countKeysOf, distinctCountKeys, viewerKeyOf } from './tracking-counting.js';
 import { deviceOf, referrerHostOf } from './tracking-dimensions.js';
 import { TrackingRepository, type StoredEvent, type StoredVisit } from './tracking.repository.js';
 import {
@@ -43,7 +43,7 @@ interface Batch {
  * The write buffer of tracking calls. A call only validates and pushes here; the buffer is
  * written in batches (every TRACKING_FLUSH_MS, at once when a batch's worth is waiting), each
  * batch one transaction: its page views, then its visit updates (so an update in the batch of
- * its record applies), its events, which of them count (once per visit: tracking-counting.ts)
+ * its record applies), its events, which of them count (once a day per viewer: tracking-counting.ts)
  * and what those add to the rollups; once committed, post owners are told live what it added
  * (a failed push is logged, the batch stays written). A batch that fails goes back
  * to the head of the buffer and is tried again; the buffer is bounded, and calls past the bound
@@ -213,7 +213,7 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
       pageId: event.pageId,
       language: event.language,
     }));
-    const keysPerEvent = located.map(({ event, hash }) => countKeysOf(event, visitKeyOf(event, hash)));
+    const keysPerEvent = located.map(({ event, hash }) => countKeysOf(event, viewerKeyOf(event, hash)));
     const today = utcDayOf(Date.now());
 
     const added: HourlyRollup[] = await this.transactions.run(async (manager) => {

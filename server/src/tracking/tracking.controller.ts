@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_COOKIE, parseConsentChoice } from '@shared/consent/consent.js';
 import {
   VISITOR_COOKIE,
   visitRecordSchema,
@@ -14,10 +15,12 @@ import { rateLimit } from '../common/http/rate-limits.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { TrackingService, type Tracked } from './tracking.service.js';
+import { VIEWER_COOKIE, writeViewerCookie } from './viewer-ids.js';
 
 /**
  * The tracking calls (shared/tracking/tracking.ts): visitors are tracked as well as members, so
- * the session is optional; each answers `data: null` as soon as the row is buffered.
+ * the session is optional; each answers `data: null` as soon as the row is buffered. A page
+ * view's answer also gives, renews or takes back the viewer cookie (viewer-ids.ts).
  */
 @Controller()
 @Auth('optional')
@@ -27,12 +30,13 @@ export class TrackingController {
   @Post('z5-stats/record')
   @HttpCode(200)
   @RouteConfig(rateLimit('tracking'))
-  record(
+  async record(
     @Body(new ZodValidationPipe(visitRecordSchema)) visit: VisitRecord,
     @CurrentAuth() auth: AuthContext | null,
     @Req() request: FastifyRequest,
-  ): null {
-    this.trackingService.record(visit, trackedBy(auth, request));
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<null> {
+    writeViewerCookie(request, reply, await this.trackingService.record(visit, trackedBy(auth, request)));
     return null;
   }
 
@@ -47,22 +51,25 @@ export class TrackingController {
   @Post('feed/recordFeedActivity/:eventName')
   @HttpCode(200)
   @RouteConfig(rateLimit('tracking'))
-  recordFeedActivity(
+  async recordFeedActivity(
     @Param('eventName') eventName: string,
     @Body() payload: unknown,
     @CurrentAuth() auth: AuthContext | null,
     @Req() request: FastifyRequest,
-  ): null {
-    this.trackingService.recordFeedActivity(eventName, payload, trackedBy(auth, request));
+  ): Promise<null> {
+    await this.trackingService.recordFeedActivity(eventName, payload, trackedBy(auth, request));
     return null;
   }
 }
 
 function trackedBy(auth: AuthContext | null, request: FastifyRequest): Tracked {
+  const cookies = requestCookies(request);
   return {
     userId: auth?.user.id ?? null,
     address: request.ip,
-    visitorCookie: requestCookies(request)[VISITOR_COOKIE],
+    visitorCookie: cookies[VISITOR_COOKIE],
+    viewerCookie: cookies[VIEWER_COOKIE],
+    consent: parseConsentChoice(cookies[CONSENT_COOKIE]),
     acceptLanguage: request.headers['accept-language'],
   };
 }

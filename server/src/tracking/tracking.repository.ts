@@ -163,14 +163,14 @@ export class TrackingRepository {
        ORDER BY day, visit_key, post_id, measure
        ON CONFLICT DO NOTHING
        RETURNING to_char(day, 'YYYY-MM-DD') AS day, visit_key, post_id, measure`,
-      [keys.map((k) => k.day), keys.map((k) => k.visitKey), keys.map((k) => k.subjectId), keys.map((k) => k.measure)],
+      [keys.map((k) => k.day), keys.map((k) => k.viewerKey), keys.map((k) => k.subjectId), keys.map((k) => k.measure)],
     );
     return new Set(
-      rows.map((row) => countKeyId({ day: row.day, visitKey: row.visit_key, subjectId: row.post_id, measure: row.measure })),
+      rows.map((row) => countKeyId({ day: row.day, viewerKey: row.visit_key, subjectId: row.post_id, measure: row.measure })),
     );
   }
 
-  /** Forgets which visits were counted on days before `day`: no later event is of those days. */
+  /** Forgets which viewers were counted on days before `day`: no later event is of those days. */
   async deleteCountedBefore(day: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM tracking_counted WHERE day < $1`, [day]);
   }

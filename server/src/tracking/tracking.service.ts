@@ -9,30 +9,39 @@ import {
   type VisitUpdate,
 } from '@shared/tracking/tracking.js';
 import { AppError } from '../common/errors/app-error.js';
+import { PostAccessRepository } from '../feed/post-access.repository.js';
+import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { languageOf } from './tracking-dimensions.js';
 import { utcDayOf } from './tracking-rows.js';
 import { TrackingWriter } from './tracking-writer.js';
+import { ViewerIds, type ViewerCookieChange, type ViewerCookieSent } from './viewer-ids.js';
 
 /** Who made a tracking call, as the server knows it (never as the payload says). */
-export interface Tracked {
+export interface Tracked extends ViewerCookieSent {
   /** The session's member; null for a visitor. */
   userId: number | null;
-  address: string;
-  /** The browser's visitor cookie, when it sent a well-formed one. */
+  /** The browser's own visitor cookie (z5vr), when it sent one. */
   visitorCookie: string | undefined;
   /** The call's Accept-Language header. */
   acceptLanguage: string | undefined;
 }
 
 /**
- * Turns tracking calls into buffered rows: the server's time and UTC day, the session's member
- * and the address (hashed when written). Nothing here waits for the database.
+ * Turns tracking calls into buffered rows: the server's time and UTC day, the session's member,
+ * the viewer id the server signed and the address (hashed when written). Page views and their
+ * updates never wait for the database; feed activity reads the post it names first (one
+ * primary-key lookup), so an event about a post the caller may not see is refused.
  */
 @Injectable()
 export class TrackingService {
-  constructor(private readonly writer: TrackingWriter) {}
+  constructor(
+    private readonly writer: TrackingWriter,
+    private readonly access: PostAccessRepository,
+    private readonly viewerIds: ViewerIds,
+  ) {}
 
-  record(visit: VisitRecord, by: Tracked): void {
+  /** Buffers the page view; answers what its answer does with the viewer cookie (viewer-ids.ts). */
+  record(visit: VisitRecord, by: Tracked): Promise<ViewerCookieChange> {
     const at = Date.now();
     this.writer.accept({
       kind: 'visit',
@@ -51,18 +60,25 @@ export class TrackingService {
       clientTime: visit.t,
       address: by.address,
     });
+    return this.viewerIds.cookieFor(by);
   }
 
   update(update: VisitUpdate): void {
     this.writer.accept({ kind: 'update', at: Date.now(), pageId: update.pageID, visitorId: update.visitorID });
   }
 
-  /** An unknown event name is 404 `not_found`; a payload its event's schema refuses, 400 `validation`. */
-  recordFeedActivity(eventName: string, payload: unknown, by: Tracked): void {
+  /**
+   * An unknown event name is 404 `not_found`; a payload its event's schema refuses, 400
+   * `validation`; a post the caller may not see (or that does not exist), 404 `not_found` as
+   * reading it would be.
+   */
+  async recordFeedActivity(eventName: string, payload: unknown, by: Tracked): Promise<void> {
     if (!isFeedActivityName(eventName)) {
       throw new AppError(ErrorCode.NotFound, 'Unknown event', 'There is no feed activity of that name.');
     }
     const activity: FeedActivity = FEED_ACTIVITY_SCHEMAS[eventName].parse(payload ?? {});
+    const post = activity.obj === null ? null : await this.access.visiblePost(by.userId, activity.obj);
+    if (activity.obj !== null && !post) throw POST_NOT_FOUND;
     const notes: Record<string, unknown> = activity.notes;
     const profile = notes.profile;
     const at = Date.now();
@@ -72,8 +88,10 @@ export class TrackingService {
       at,
       name: eventName,
       postId: activity.obj,
+      postOwnerId: post?.ownerId ?? null,
       userId: by.userId,
       visitorId: by.visitorCookie !== undefined && trackingIdSchema.safeParse(by.visitorCookie).success ? by.visitorCookie : null,
+      viewerId: by.userId === null ? this.viewerIds.viewerOf(by) : null,
       place: activity.notes.place ?? null,
       level: typeof notes.seen === 'number' ? notes.seen : null,
       visitId: activity.notes.visit ?? null,
