@@ -2,6 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
+import { observedPg } from './observed-pool.js';
 
 /** The one DataSource configuration used by the app, the migration CLI and the tests. */
 export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): DataSourceOptions {
@@ -17,6 +18,9 @@ export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_
     installExtensions: false,
     synchronize: false,
     logging: ['error'],
+    // node-postgres whose pool marks the failures of its connections, which answer 503 rather
+    // than 500 (observed-pool.ts, common/errors/database-unavailable.ts).
+    driver: observedPg,
     // A database that does not answer fails a call in 5 s (503, see database-unavailable.ts)
     // instead of holding it for the operating system's connect timeout, minutes.
     extra: { max: poolSize, connectionTimeoutMillis: 5_000 },

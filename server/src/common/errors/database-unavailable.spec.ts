@@ -1,11 +1,12 @@
-import { QueryFailedError, TypeORMError } from 'typeorm';
+import pg from 'pg';
+import { CannotExecuteNotConnectedError, QueryFailedError } from 'typeorm';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { isDatabaseUnavailable } from './database-unavailable.js';
+import { isDatabaseUnavailable, markConnectionFailure } from './database-unavailable.js';
 import { toErrorResponse } from './error-response.js';
 
-/** An error as node-postgres raises it for a message from the server (a `code` with the SQLSTATE). */
-function pgError(code: string, message = 'error from the server'): Error {
-  return Object.assign(new Error(message), { code, severity: 'FATAL' });
+/** An error as node-postgres raises it for a message from the server: its SQLSTATE and severity. */
+function pgError(code: string, message = 'error from the server', severity = 'ERROR'): Error {
+  return Object.assign(new pg.DatabaseError(message, 0, 'error'), { code, severity });
 }
 
 describe('telling an unreachable database from a refused query', () => {
@@ -17,22 +18,27 @@ describe('telling an unreachable database from a refused query', () => {
     ],
     ['a reset connection', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
     ['a host that cannot be resolved', Object.assign(new Error('getaddrinfo ENOTFOUND db'), { code: 'ENOTFOUND' })],
-    ['a connection lost under a query', new Error('Connection terminated unexpectedly')],
-    ['a client left unusable by a lost connection', new Error('Client has encountered a connection error and is not queryable')],
-    ['no pool connection in time', new Error('timeout exceeded when trying to connect')],
-    ['a data source closed under a request (shutting down)', new TypeORMError('Driver not Connected')],
+    ['an error the pool saw come from a connection', markConnectionFailure(new Error('Connection terminated unexpectedly'))],
+    ['a data source never connected', new CannotExecuteNotConnectedError()],
     [
-      'a connection that timed out while being made',
-      new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),
+      'a connection failure the pool marked, as pg-pool wraps a connection time-out',
+      new Error('Connection terminated due to connection timeout', {
+        cause: markConnectionFailure(new Error('Connection terminated unexpectedly')),
+      }),
     ],
-    ['a server shutting down (57P01)', pgError('57P01', 'terminating connection due to administrator command')],
-    ['a server that crashed (57P02)', pgError('57P02')],
-    ['a server still starting (57P03)', pgError('57P03', 'the database system is starting up')],
+    ['a server shutting down (57P01)', pgError('57P01', 'terminating connection due to administrator command', 'FATAL')],
+    ['a server that crashed (57P02)', pgError('57P02', 'terminating connection because of crash', 'FATAL')],
+    ['a server still starting (57P03)', pgError('57P03', 'the database system is starting up', 'FATAL')],
     ['a connection exception (08006)', pgError('08006')],
-    ['too many connections (53300)', pgError('53300')],
+    ['too many connections (53300)', pgError('53300', 'sorry, too many clients already', 'FATAL')],
+    [
+      'a database not accepting connections (55000, FATAL)',
+      pgError('55000', 'database "app" is not currently accepting connections', 'FATAL'),
+    ],
+    ['any SQLSTATE the server ends the session with (FATAL)', pgError('XX000', 'could not open file', 'FATAL')],
     [
       'any of these wrapped by TypeORM',
-      new QueryFailedError('SELECT 1', [], Object.assign(new Error('terminating connection'), { code: '57P01' })),
+      new QueryFailedError('SELECT 1', [], pgError('57P01', 'terminating connection', 'FATAL')),
     ],
   ])('%s is unavailable', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -41,6 +47,9 @@ describe('telling an unreachable database from a refused query', () => {
   it.each([
     ['a unique violation', new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value'))],
     ['a syntax error', pgError('42601')],
+    ['a query refused for its object’s state (55000, ERROR)', pgError('55000', 'currval of sequence is not yet defined')],
+    ['the same words as a lost connection, from elsewhere', new Error('Connection terminated unexpectedly')],
+    ['a pool timeout’s words, from elsewhere', new Error('timeout exceeded when trying to connect')],
     ['a NUL in text', pgError('22021', 'invalid byte sequence for encoding "UTF8": 0x00')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a thrown string', 'ECONNREFUSED'],

@@ -1,0 +1,134 @@
+import pg from 'pg';
+import type { Envelope } from '../../shared/api/envelope.js';
+import { ErrorCode } from '../../shared/api/error-codes.js';
+import { XHR_HEADER, XHR_HEADER_VALUE, SOCKET_ID_HEADER } from '../../shared/api/headers.js';
+import { SURF_ENDPOINTS } from '../../shared/surf/surf.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/database-unavailable.js';
+import { signUp, type TestMember } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { captureErrorLog } from '../support/error-log.js';
+import { connectSocket, type TestSocket } from '../support/socket-client.js';
+import { adminDatabaseUrl } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
+
+/**
+ * The app's database itself refuses it, as PostgreSQL does during maintenance: `ALTER DATABASE
+ * … ALLOW_CONNECTIONS false` and every backend of the app ended. Each new connection is then
+ * refused by the server (FATAL, SQLSTATE 55000), not by the network: every call that needs the
+ * database answers 503 `unavailable` with Retry-After, never a 500 nor an error log line, and
+ * the same calls succeed once the database takes connections again.
+ */
+let member: TestMember;
+let tab: TestSocket;
+let admin: pg.Client;
+const errorLog = captureErrorLog();
+
+const testApp = useTestApp({}, { afterEach: async () => expect(errorLog.lines.splice(0)).toEqual([]) });
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await admin.connect();
+  member = await signUp(testApp.baseUrl);
+  tab = await connectSocket(testApp.baseUrl, member.browser);
+});
+
+afterAll(async () => {
+  await admin.end();
+  errorLog.stop();
+});
+
+function databaseName(): string {
+  return new URL(testApp.database.url).pathname.slice(1);
+}
+
+async function allowConnections(allow: boolean): Promise<void> {
+  await admin.query(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS ${allow}`);
+}
+
+/** Ends every backend of the app on its database (the test's own `db` stays). */
+async function endAppBackends(): Promise<number> {
+  const own = (await testApp.db.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
+  const { rows } = await admin.query<{ ended: boolean }>(
+    `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> $2`,
+    [databaseName(), own],
+  );
+  return rows.filter((row) => row.ended).length;
+}
+
+/** The calls checked while the database refuses connections: each needs the database. */
+function databaseCalls(): { name: string; send: () => Promise<Response> }[] {
+  const memberHeaders = { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, cookie: `sid=${member.browser.sid}` };
+  return [
+    {
+      name: `POST ${SURF_ENDPOINTS.next} (member with a live tab)`,
+      send: () =>
+        fetch(`${testApp.baseUrl}${SURF_ENDPOINTS.next}`, {
+          method: 'POST',
+          headers: { ...memberHeaders, [SOCKET_ID_HEADER]: tab.id },
+        }),
+    },
+    {
+      name: 'GET /data/credits/ledger (member)',
+      send: () => fetch(`${testApp.baseUrl}/data/credits/ledger`, { headers: memberHeaders }),
+    },
+    { name: 'GET /data/posts (member)', send: () => fetch(`${testApp.baseUrl}/data/posts`, { headers: memberHeaders }) },
+    {
+      name: 'POST /data/auth/login (visitor)',
+      send: () =>
+        fetch(`${testApp.baseUrl}/data/auth/login`, {
+          method: 'POST',
+          headers: { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, 'content-type': 'application/json' },
+          body: JSON.stringify({ login: member.username, password: member.password }),
+        }),
+    },
+  ];
+}
+
+it('answers 503 unavailable with Retry-After while the database does not accept connections, and recovers after', async () => {
+  for (const { name, send } of databaseCalls()) {
+    expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
+  }
+
+  await allowConnections(false);
+  try {
+    expect(await endAppBackends()).toBeGreaterThan(0);
+    await expectRefusedFor(3000);
+  } finally {
+    await allowConnections(true);
+  }
+
+  await eventually(async () => {
+    for (const { name, send } of databaseCalls()) {
+      expect({ name, status: (await send()).status }).toEqual({ name, status: 200 });
+    }
+  }, 10_000);
+}, 30_000);
+
+/** Round after round for `ms`, as members keep calling during the outage: every answer is a 503. */
+async function expectRefusedFor(ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  do {
+    for (const { name, send } of databaseCalls()) {
+      const response = await send();
+      const body = (await response.json()) as Envelope<unknown>;
+      expect({ name, status: response.status, retryAfter: response.headers.get('retry-after'), body }).toEqual({
+        name,
+        status: 503,
+        retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+        body: {
+          data: null,
+          errors: [
+            {
+              code: ErrorCode.Unavailable,
+              heading: expect.any(String),
+              message: expect.any(String),
+              retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+            },
+          ],
+          maintenance: false,
+        },
+      });
+      expect(JSON.stringify(body)).not.toMatch(/accepting|55000|postgres/i);
+    }
+  } while (Date.now() < until);
+}
