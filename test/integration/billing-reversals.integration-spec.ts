@@ -12,7 +12,15 @@ import {
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
 import { signUp, type TestMember } from '../support/accounts.js';
-import { checkout, rawGet, seededLevel, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
+import {
+  checkout,
+  payOnLocalPage,
+  rawGet,
+  seededLevel,
+  seededPack,
+  storedOrder,
+  withQuery,
+} from '../support/billing-fixtures.js';
 import { MembershipGrants } from '../../server/src/levels/membership-grants.service.js';
 import { balanceOf, expectLedgerBalanced, promotedPost } from '../support/surf-fixtures.js';
 import { actAs, addTeamMember, createTeam, storedTeam } from '../support/team-fixtures.js';
@@ -30,18 +38,7 @@ beforeAll(async () => {
   admin = await signUp(testApp.baseUrl, { email: ADMIN_EMAIL });
 });
 
-/** Pays an order on the local page as the browser does; the receipt page settles it at once. */
-async function approve(member: TestMember, answer: CheckoutAnswer): Promise<void> {
-  const decided = await rawGet(
-    testApp.baseUrl,
-    withQuery(BILLING_ENDPOINTS.localDecision, { ...answer.checkout.fields, decision: 'approve' }),
-    member.browser,
-  );
-  expect(decided.status).toBe(303);
-  const receipt = await rawGet(testApp.baseUrl, decided.headers.get('location')!);
-  expect(receipt.status).toBe(303);
-  expect((await storedOrder(db, answer.order.id)).state).toBe('paid');
-}
+const approve = (member: TestMember, answer: CheckoutAnswer) => payOnLocalPage(testApp.baseUrl, db, member, answer);
 
 async function buyPack(member: TestMember): Promise<{ order: Order; credits: number }> {
   const pack = await seededPack(db);

@@ -4,7 +4,14 @@ import { BILLING_ADMIN_ENDPOINTS, BILLING_ENDPOINTS, type CheckoutAnswer } from 
 import type { CommissionsAnswer } from '../../shared/referral/commissions.js';
 import { ReferralCommissionsService } from '../../server/src/referrals/referral-commissions.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
-import { checkout, rawGet, seededLevel, seededPack, storedOrder, withQuery } from '../support/billing-fixtures.js';
+import {
+  checkout,
+  payOnLocalPage,
+  rawGet,
+  seededLevel,
+  seededPack,
+  withQuery,
+} from '../support/billing-fixtures.js';
 import { connectSocket } from '../support/socket-client.js';
 import { balanceOf, expectLedgerBalanced } from '../support/surf-fixtures.js';
 import { actAs, createTeam } from '../support/team-fixtures.js';
@@ -42,19 +49,7 @@ async function signUpReferredBy(referrer: TestMember): Promise<TestMember> {
   return signUp(testApp.baseUrl, {}, TestBrowser.withCookies(testApp.baseUrl, { dem_rf0: cookie }));
 }
 
-/** Pays an order on the local page as the browser does; answers the receipt address (to replay it). */
-async function approve(member: TestMember, answer: CheckoutAnswer): Promise<string> {
-  const decided = await rawGet(
-    testApp.baseUrl,
-    withQuery(BILLING_ENDPOINTS.localDecision, { ...answer.checkout.fields, decision: 'approve' }),
-    member.browser,
-  );
-  expect(decided.status).toBe(303);
-  const receipt = decided.headers.get('location')!;
-  expect((await rawGet(testApp.baseUrl, receipt)).status).toBe(303);
-  expect((await storedOrder(db, answer.order.id)).state).toBe('paid');
-  return receipt;
-}
+const approve = (member: TestMember, answer: CheckoutAnswer) => payOnLocalPage(testApp.baseUrl, db, member, answer);
 
 async function buyPack(member: TestMember): Promise<{ orderId: string; credits: number; receipt: string }> {
   const pack = await seededPack(db);

@@ -40,18 +40,28 @@ export async function storedOrder(db: pg.Client, id: string): Promise<{ state: s
   return rows[0];
 }
 
-/** Pays an order on the local test page as the browser does; the receipt page settles it at once. */
-export async function payOnLocalPage(baseUrl: string, db: pg.Client, member: TestMember, answer: CheckoutAnswer): Promise<void> {
+/**
+ * Pays an order on the local test page as the browser does; the receipt page settles it at once.
+ * Answers the receipt address (to replay it).
+ */
+export async function payOnLocalPage(
+  baseUrl: string,
+  db: pg.Client,
+  member: TestMember,
+  answer: CheckoutAnswer,
+): Promise<string> {
   const decided = await rawGet(
     baseUrl,
     withQuery(BILLING_ENDPOINTS.localDecision, { ...answer.checkout.fields, decision: 'approve' }),
     member.browser,
   );
   if (decided.status !== 303) throw new Error(`the local page answered ${decided.status}`);
-  const receipt = await rawGet(baseUrl, decided.headers.get('location')!);
-  if (receipt.status !== 303) throw new Error(`the receipt page answered ${receipt.status}`);
+  const receipt = decided.headers.get('location')!;
+  const settled = await rawGet(baseUrl, receipt);
+  if (settled.status !== 303) throw new Error(`the receipt page answered ${settled.status}`);
   const { state } = await storedOrder(db, answer.order.id);
   if (state !== 'paid') throw new Error(`the order is ${state}, not paid`);
+  return receipt;
 }
 
 export async function purchaseRowsOf(db: pg.Client, userId: number): Promise<{ amount: number; idempotency_key: string }[]> {

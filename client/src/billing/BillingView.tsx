@@ -10,7 +10,8 @@ import {
   type PurchaseKind,
 } from '@shared/billing/billing.js';
 import { PATHS } from '@shared/routing/routes.js';
-import { api } from '../api/api.js';
+import { createActionKeys } from '../api/idempotencyKeys.js';
+import { requestOnce } from '../api/requestOnce.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 import { useApiData } from '../api/useApiData.js';
 import { apiErrorText } from '../campaigns/apiErrorText.js';
@@ -42,6 +43,7 @@ export function BillingView() {
   const [forTeam, setForTeam] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [checkoutKeys] = useState(createActionKeys);
   const forTeamId = useId();
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -63,11 +65,12 @@ export function BillingView() {
     if (pending) return;
     setPending(purchaseKey(kind, id));
     setError(null);
-    const result = await api.request<CheckoutAnswer>({
-      method: 'POST',
-      path: BILLING_ENDPOINTS.checkout,
-      json: { kind, id, forTeam: mayBuyForTeam && forTeam },
-    });
+    const json = { kind, id, forTeam: mayBuyForTeam && forTeam };
+    const result = await requestOnce<CheckoutAnswer>(
+      { method: 'POST', path: BILLING_ENDPOINTS.checkout, json },
+      checkoutKeys,
+      JSON.stringify(json),
+    );
     if (isSuccess(result.status) && result.data) {
       // The page is left for the payment page: the button stays busy until then.
       submitCheckoutForm(result.data.checkout);

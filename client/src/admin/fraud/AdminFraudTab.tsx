@@ -194,5 +194,7 @@ function refundNotice(username: string, result: FraudRefundResult | null): strin
     result.shortfall > 0
       ? ` ${plural(result.shortfall, 'credit')} could not be taken back: ${username} had already spent them.`
       : '';
-  return `Refunded ${plural(result.views, 'view')} of ${username}: ${plural(result.advertiserCredits, 'credit')} back to the advertisers, ${plural(result.takenFromMember, 'credit')} taken from ${username}.${shortfall}`;
+  const fromTeams =
+    result.takenFromTeams > 0 ? ` and ${plural(result.takenFromTeams, 'credit')} from the teams they had moved them into` : '';
+  return `Refunded ${plural(result.views, 'view')} of ${username}: ${plural(result.advertiserCredits, 'credit')} back to the advertisers, ${plural(result.takenFromMember, 'credit')} taken from ${username}${fromTeams}.${shortfall}`;
 }
