@@ -6,12 +6,15 @@ import type { Envelope } from '../../shared/api/envelope.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
 import { HEALTH_ENDPOINTS } from '../../shared/health/health.js';
+import { TRACKING_ENDPOINTS } from '../../shared/tracking/tracking.js';
+import { TRACKING_BATCH_ROWS } from '../../server/src/tracking/tracking-writer.js';
 import { connectDatabase, signUp, type TestMember } from '../support/accounts.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket } from '../support/socket-client.js';
 import { claim, expectLedgerBalanced, nextTicket, promotedPost, setTestTimeout, surfer } from '../support/surf-fixtures.js';
 import { adminDatabaseUrl } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
+import { visitRecord } from '../support/tracking-fixtures.js';
 
 /**
  * The built server (`npm run build:server` first), shut down as a process manager does: SIGTERM
@@ -25,8 +28,8 @@ setTestTimeout(import.meta, 60_000);
 let database: TestDatabase;
 let db: pg.Client;
 let server: ServerProcess | undefined;
-/** A transaction of the test's holding a lock the app's next query waits for. */
-let locker: pg.Client | undefined;
+/** Transactions of the test's, each holding a lock the app's next query waits for. */
+const lockers: pg.Client[] = [];
 
 beforeAll(async () => {
   if (!existsSync('dist/server/src/main.js'))
@@ -37,8 +40,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   closeAllSockets();
-  await locker?.end().catch(() => undefined);
-  locker = undefined;
+  for (const locker of lockers.splice(0)) await locker.end().catch(() => undefined);
   await server?.stop();
   server = undefined;
 });
@@ -70,20 +72,20 @@ function exitCode(running: ServerProcess): Promise<number | null> {
 /** Locks `sql` in a transaction of the test's own until release(). */
 async function hold(sql: string, params: unknown[] = []): Promise<{ release(): Promise<void> }> {
   const client = await connectDatabase(database.url);
-  locker = client;
+  lockers.push(client);
   await client.query('BEGIN');
   await client.query(sql, params);
   return { release: () => client.query('COMMIT').then(() => undefined) };
 }
 
-/** Resolves once a query of the app waits for a lock the test holds: the request is in flight. */
-async function appWaitsOnLock(): Promise<void> {
+/** Resolves once `queries` queries of the app wait for locks the test holds: the work is in flight. */
+async function appWaitsOnLock(queries = 1): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await db.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
-    if (rows[0].n > 0) return;
+    if (rows[0].n >= queries) return;
     if (Date.now() > deadline) throw new Error('no query of the app is waiting for the lock');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -121,6 +123,48 @@ function loginRequest(member: TestMember): string {
     body,
   ].join('\r\n');
 }
+
+/** A tracking call (a page view's record) written by hand, as the tracking script sends it. */
+function trackingRequest(): string {
+  const body = JSON.stringify(visitRecord());
+  return [
+    `POST ${TRACKING_ENDPOINTS.record} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `${XHR_HEADER}: ${XHR_HEADER_VALUE}`,
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** Sends page views' records, `parallel` at a time; answers their page ids and the statuses they got. */
+async function sendPageViews(url: string, count: number, parallel = 25): Promise<{ pageIds: string[]; statuses: number[] }> {
+  const records = Array.from({ length: count }, () => visitRecord());
+  const statuses: number[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const answers = await Promise.all(
+      records.slice(start, start + parallel).map((record) =>
+        fetch(`${url}${TRACKING_ENDPOINTS.record}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE },
+          body: JSON.stringify(record),
+        }).then(async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      ),
+    );
+    statuses.push(...answers);
+  }
+  return { pageIds: records.map((record) => record.pageID), statuses };
+}
+
+async function pageViewsOf(pageIds: string[]): Promise<number> {
+  return (await db.query(`SELECT count(*)::int AS n FROM page_views WHERE page_id = ANY ($1)`, [pageIds])).rows[0].n;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function getRequest(path: string): string {
   return [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', '', ''].join('\r\n');
@@ -284,4 +328,55 @@ it('shuts down cleanly (code 0) while Redis cannot be reached', async () => {
   expect(await tab.disconnected()).toBe('io server disconnect');
   expect(await exitCode(server)).toBe(0);
   expect(server.output).not.toMatch(/Unhandled|"level":50/);
+});
+
+it('SIGTERM while a tracking batch is being written (the database slow): the process waits for it before closing the database, and every call answered 200 is stored', async () => {
+  // Only a full batch is written before the shutdown: the whole of it is in flight, none queued.
+  server = await start({ TRACKING_FLUSH_MS: '60000' });
+  const member = await signUp(server.url);
+  const pageViewsLock = await hold(`LOCK TABLE page_views IN SHARE ROW EXCLUSIVE MODE`);
+  const { pageIds, statuses } = await sendPageViews(server.url, TRACKING_BATCH_ROWS);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  await appWaitsOnLock();
+  // A login held up too, so that a connection is still open while the process drains.
+  const sessionsLock = await hold(`LOCK TABLE sessions IN SHARE ROW EXCLUSIVE MODE`);
+  const connection = openConnection(server.url);
+  connection.socket.write(loginRequest(member));
+  await appWaitsOnLock(2);
+
+  server.child.kill('SIGTERM');
+  await listenerClosed(server.url);
+  // A tracking call arriving now is refused, not taken: nothing is accepted that could be lost.
+  connection.socket.write(trackingRequest());
+  await sleep(200);
+  await sessionsLock.release();
+  const [login, refused, ...more] = await connection.responses();
+  expect(login.status).toBe(200);
+  expect(refused.status).toBe(503);
+  expect(refused.headers['retry-after']).toBe('1');
+  expect((JSON.parse(refused.body) as Envelope<null>).errors).toEqual([
+    expect.objectContaining({ code: ErrorCode.ShuttingDown, retryAfter: 1 }),
+  ]);
+  expect(more).toEqual([]);
+
+  // Every request has been answered; the batch still waits in PostgreSQL, and so does the process.
+  await sleep(500);
+  expect(server.child.exitCode).toBeNull();
+  await pageViewsLock.release();
+  expect(await exitCode(server)).toBe(0);
+  expect(await pageViewsOf(pageIds)).toBe(pageIds.length);
+  expect(server.output).not.toMatch(/could not be written|Connection terminated|"level":50/);
+});
+
+it('a tracking batch the database holds past SHUTDOWN_TIMEOUT_MS: the process exits 1 and says how many accepted rows it could not write', async () => {
+  server = await start({ SHUTDOWN_TIMEOUT_MS: '1500', TRACKING_FLUSH_MS: '100' });
+  const lock = await hold(`LOCK TABLE page_views IN SHARE ROW EXCLUSIVE MODE`);
+  const { statuses } = await sendPageViews(server.url, 10, 1);
+  expect(statuses).toEqual(Array(10).fill(200));
+  await appWaitsOnLock();
+
+  server.child.kill('SIGTERM');
+  expect(await exitCode(server)).toBe(1);
+  expect(server.output).toContain('10 tracking rows not written');
+  await lock.release();
 });

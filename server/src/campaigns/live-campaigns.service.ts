@@ -60,11 +60,11 @@ export class LiveCampaignsService implements OnModuleDestroy {
     else this.members.changed(owner.userId, true);
   }
 
-  onModuleDestroy(): void {
+  /** Before the database closes: nothing more is pushed, and the reads under way end first. */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.paidWriters.clear();
-    this.members.close();
-    this.teams.close();
+    await Promise.all([this.members.close(), this.teams.close()]);
   }
 
   private async pushMember(userId: number, urgent: boolean): Promise<void> {

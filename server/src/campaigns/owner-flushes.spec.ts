@@ -133,9 +133,23 @@ describe('OwnerFlushes', () => {
       [7, 1500],
     ]);
     flushes.changed(7);
-    flushes.close();
+    await flushes.close();
     flushes.changed(7);
     await advance(5000);
     expect(flushed).toHaveLength(2);
+  });
+
+  it('close resolves once the flush under way has ended (before the database it reads closes)', async () => {
+    const { flushes, flushed } = recorder(300);
+    flushes.changed(7);
+    await advance(0);
+    expect(flushed).toHaveLength(1);
+    let closed = false;
+    const closing = flushes.close().then(() => (closed = true));
+    await advance(200);
+    expect(closed).toBe(false);
+    await advance(100);
+    await closing;
+    expect(closed).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ interface OwnerSchedule {
  */
 export class OwnerFlushes {
   private readonly owners = new Map<number, OwnerSchedule>();
+  /** The flushes under way. */
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -41,11 +43,12 @@ export class OwnerFlushes {
     if (owner.urgent && !owner.flushing) this.start(ownerId, owner);
   }
 
-  /** Drops what is pending; nothing flushes after this. */
-  close(): void {
+  /** Drops what is pending (nothing flushes after this) and resolves once the flushes under way have ended. */
+  async close(): Promise<void> {
     this.closed = true;
     for (const owner of this.owners.values()) if (owner.timer) clearTimeout(owner.timer);
     this.owners.clear();
+    await Promise.all(this.running);
   }
 
   private start(ownerId: number, owner: OwnerSchedule): void {
@@ -53,9 +56,13 @@ export class OwnerFlushes {
     const { urgent } = owner;
     Object.assign(owner, { startedAt: Date.now(), flushing: true, pending: false, urgent: false, timer: null });
     this.owners.set(ownerId, owner);
-    this.flush(ownerId, urgent)
+    const flushing = this.flush(ownerId, urgent)
       .catch((error: unknown) => this.onError(ownerId, error))
-      .finally(() => this.flushed(ownerId, owner));
+      .finally(() => {
+        this.running.delete(flushing);
+        this.flushed(ownerId, owner);
+      });
+    this.running.add(flushing);
   }
 
   private flushed(ownerId: number, owner: OwnerSchedule): void {

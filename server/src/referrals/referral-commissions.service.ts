@@ -28,6 +28,7 @@ export class ReferralCommissionsService implements OnApplicationBootstrap, Befor
   private readonly logger = new Logger('ReferralCommissions');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,7 +48,9 @@ export class ReferralCommissionsService implements OnApplicationBootstrap, Befor
     this.timer.unref();
   }
 
+  /** Lets the run under way finish the commission it is crediting; the next run, anywhere, credits the rest. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
@@ -90,11 +93,12 @@ export class ReferralCommissionsService implements OnApplicationBootstrap, Befor
   /**
    * Credits every pending commission due at `now`, each in a transaction of its own with its
    * ledger row (`commission:<id>`); answers how many this call credited. Rows another call is
-   * crediting at the same moment are skipped by this one, so each is credited once.
+   * crediting at the same moment are skipped by this one, so each is credited once. A process
+   * shutting down stops after the commission under way.
    */
   async matureDue(now: Date = new Date()): Promise<number> {
     let credited = 0;
-    for (;;) {
+    while (!this.stopping) {
       const change = await this.transactions.run(async (manager) => {
         const due = await this.repository.lockNextDue(manager, now);
         if (!due) return null;
@@ -115,6 +119,7 @@ export class ReferralCommissionsService implements OnApplicationBootstrap, Befor
         link: PATHS.referrals,
       });
     }
+    return credited;
   }
 
   /** The member's own commissions, newest first, with the totals of all of them. */

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { TrackingWriter } from '../tracking/tracking-writer.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { drainHttp } from './http-drain.js';
 
@@ -19,10 +20,13 @@ export interface ShutdownOptions {
  *    `shutting_down` (http-drain.ts), requests under way finish; every socket hears
  *    `server:restarting` and is disconnected once its pending acknowledgements (a surf claim in
  *    flight) are answered, and the tab reconnects to another process;
- * 2. `app.close()`, whose hooks run in Nest's order: `beforeApplicationShutdown` writes out the
- *    tracking buffer and waits for running jobs, then Socket.IO and Fastify close (nothing is
- *    left to cut), then `onApplicationShutdown` closes the LISTEN connections, Redis and, in
- *    TypeORM's own hook, the DataSource: the database closes after the last request has finished;
+ * 2. `app.close()`, whose hooks run in Nest's order: `onModuleDestroy` stops the timers and lets
+ *    the pushes and upkeep under way finish; `beforeApplicationShutdown` writes out the tracking
+ *    buffer (the batch in flight, then the rest) and lets each running job finish the item it is
+ *    on (the next run, here or in another process, does the rest); then Socket.IO and Fastify
+ *    close (nothing is left to cut), then `onApplicationShutdown` closes the LISTEN connections,
+ *    Redis and, in TypeORM's own hook, the DataSource: the database closes after the last request
+ *    and the last of that work have finished;
  * 3. `afterClose`, then exit 0.
  * A second signal exits at once (code 1), and so does a shutdown that outlasts `timeoutMs`.
  */
@@ -46,8 +50,9 @@ export class GracefulShutdown {
     logger.debug(`${signal}: shutting down (draining requests and sockets)`);
     const timer = setTimeout(() => {
       const sockets = this.app.get(RealtimeService).localConnections;
+      const trackingRows = this.app.get(TrackingWriter).size;
       logger.warn(
-        `The shutdown took longer than ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting at once with ${sockets} sockets and unfinished work`,
+        `The shutdown took longer than ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting at once with ${sockets} sockets, ${trackingRows} tracking rows not written and unfinished work`,
       );
       exit(1);
     }, timeoutMs);

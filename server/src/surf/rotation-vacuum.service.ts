@@ -21,7 +21,7 @@ export class RotationVacuum implements OnModuleDestroy {
   private readonly logger = new Logger(RotationVacuum.name);
   private serves = 0;
   private lastAt = Date.now();
-  private running = false;
+  private running: Promise<void> | null = null;
   private closed = false;
 
   constructor(private readonly repository: SurfRepository) {}
@@ -32,18 +32,19 @@ export class RotationVacuum implements OnModuleDestroy {
     if (this.serves < SERVES_PER_VACUUM || this.running || this.closed || Date.now() - this.lastAt < MIN_INTERVAL_MS) return;
     this.serves = 0;
     this.lastAt = Date.now();
-    this.running = true;
-    this.repository
+    this.running = this.repository
       .vacuumCampaigns()
       .catch((error: unknown) => {
         // E.g. the database user does not own the table: leave it to autovacuum from now on.
         this.closed = true;
         this.logger.warn(`VACUUM campaigns failed, not trying again: ${error instanceof Error ? error.message : error}`);
       })
-      .finally(() => (this.running = false));
+      .finally(() => (this.running = null));
   }
 
-  onModuleDestroy(): void {
+  /** Before the database closes: no more vacuums, and the one under way ends first. */
+  async onModuleDestroy(): Promise<void> {
     this.closed = true;
+    await this.running;
   }
 }

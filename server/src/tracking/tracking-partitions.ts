@@ -22,6 +22,8 @@ export class TrackingPartitions implements OnApplicationBootstrap, OnModuleDestr
   private readonly logger = new Logger('tracking');
   private readonly ensured = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** The hourly upkeep under way. */
+  private upkeep: Promise<void> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -32,15 +34,17 @@ export class TrackingPartitions implements OnApplicationBootstrap, OnModuleDestr
   async onApplicationBootstrap(): Promise<void> {
     await this.maintain();
     this.timer = setInterval(() => {
-      this.maintain().catch((error: unknown) =>
-        this.logger.warn(`Partition upkeep failed; it runs again in an hour (${String(error)})`),
-      );
+      this.upkeep = this.maintain()
+        .catch((error: unknown) => this.logger.warn(`Partition upkeep failed; it runs again in an hour (${String(error)})`))
+        .finally(() => (this.upkeep = null));
     }, MAINTENANCE_INTERVAL_MS);
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  /** Before the database closes: no more upkeep, and the one under way ends first. */
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    await this.upkeep;
   }
 
   /** Makes sure every day of `days` has its partitions. */

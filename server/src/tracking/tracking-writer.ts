@@ -3,6 +3,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { isDatabaseUnavailable } from '../common/errors/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SHUTTING_DOWN_RETRY_AFTER_SECONDS } from '../shutdown/draining-answer.js';
 import { Transactions } from '../database/transactions.js';
 import { CountryLookup } from './country-lookup.js';
 import { AddressHashes } from './address-hashes.js';
@@ -47,8 +48,8 @@ interface Batch {
  * and what those add to the rollups; once committed, post owners are told live what it added
  * (a failed push is logged, the batch stays written). A batch that fails goes back
  * to the head of the buffer and is tried again; the buffer is bounded, and calls past the bound
- * answer 503 `unavailable` with Retry-After instead of growing it. On shutdown it is written out
- * before the database closes.
+ * answer 503 `unavailable` with Retry-After instead of growing it. On shutdown the batch in
+ * flight and then the rest are written out before the database closes.
  */
 @Injectable()
 export class TrackingWriter implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -57,6 +58,8 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
   /** A failed batch, tried again before the queue. */
   private retry: Batch | null = null;
   private writing: Promise<void> | null = null;
+  /** Rows of the batch being written. */
+  private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private closing = false;
   private lastWarningAt = 0;
@@ -76,14 +79,19 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
     this.timer.unref();
   }
 
-  /** Rows waiting to be written, a failed batch included. */
+  /** Rows accepted and not written yet: queued, a failed batch kept for the next try, the batch being written. */
   get size(): number {
-    return this.queue.length + (this.retry?.rows.length ?? 0);
+    return this.queue.length + (this.retry?.rows.length ?? 0) + this.inFlight;
   }
 
   /** Buffers a row, or refuses it with 503 when the buffer is full or the process is stopping. */
   accept(row: PendingRow): void {
-    if (this.closing || this.size >= this.config.tracking.bufferMax) {
+    if (this.closing) {
+      throw new AppError(ErrorCode.ShuttingDown, 'Restarting', 'This server is restarting. Please try again in a moment.', {
+        retryAfter: SHUTTING_DOWN_RETRY_AFTER_SECONDS,
+      });
+    }
+    if (this.size >= this.config.tracking.bufferMax) {
       throw new AppError(ErrorCode.Unavailable, 'Busy', 'The server is busy. Please try again in a moment.', {
         retryAfter: FULL_RETRY_AFTER_SECONDS,
       });
@@ -100,9 +108,16 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
     return this.writing;
   }
 
+  /**
+   * Before the database closes: waits for the batch being written (its rows are no longer in the
+   * queue), then writes everything queued, trying again a few times; what still could not be
+   * written is logged with its count. The shutdown's own time-out (SHUTDOWN_TIMEOUT_MS) bounds
+   * the wait, and logs the count as well when it ends the process first.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
     clearInterval(this.timer);
+    await this.writing;
     for (let attempt = 0; attempt < SHUTDOWN_ATTEMPTS && this.size > 0; attempt++) await this.flush();
     if (this.size > 0) this.logger.warn(`Stopping with ${this.size} tracking rows that could not be written`);
   }
@@ -112,12 +127,15 @@ export class TrackingWriter implements OnApplicationBootstrap, BeforeApplication
       const batch = this.retry ?? this.nextBatch();
       this.retry = null;
       if (!batch) return;
+      this.inFlight = batch.rows.length;
       try {
         await this.write(batch.rows);
       } catch (error) {
+        this.inFlight = 0;
         this.keepForRetry(batch, error);
         return;
       }
+      this.inFlight = 0;
       // Less than a batch left: wait for the next tick, so slow trickles still go in batches.
       if (this.queue.length < TRACKING_BATCH_ROWS && !this.closing) return;
     }
