@@ -53,7 +53,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: database.url,
     REDIS_URL,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_FACTOR: '50',
     // The surfers here click faster than a person may: lift the per-tab event limit.
     SOCKET_EVENTS_PER_WINDOW: '1000',

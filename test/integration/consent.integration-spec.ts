@@ -9,7 +9,7 @@ import { useTestApp } from '../support/use-test-app.js';
  * fallback country call. Behind a proxy (TRUST_PROXY), so each call can come from an address of
  * its own through X-Forwarded-For.
  */
-const testApp = useTestApp({ trustProxy: true });
+const testApp = useTestApp({ trustProxy: ['127.0.0.1'] });
 
 const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 

@@ -264,7 +264,7 @@ describe('/terms and /privacy', () => {
 });
 
 describe('the per-address limit on contact messages', () => {
-  const limited = useTestApp({ rateLimitFactor: 1, trustProxy: true });
+  const limited = useTestApp({ rateLimitFactor: 1, trustProxy: ['127.0.0.1'] });
   const from = (ip: string) => new TestBrowser(limited.baseUrl, { 'x-forwarded-for': ip });
 
   it('answers 429 with Retry-After after 5 messages an hour from one address, and stores no more', async () => {

@@ -6,7 +6,7 @@ import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 /** The per-member limits of follows and bookmarks at their real size (factor 1). */
-const testApp = useTestApp({ rateLimitFactor: 1, trustProxy: true });
+const testApp = useTestApp({ rateLimitFactor: 1, trustProxy: ['127.0.0.1'] });
 let busy: TestMember;
 let calm: TestMember;
 let star: TestMember;

@@ -7,7 +7,7 @@ import { TestBrowser } from '../support/test-browser.js';
  * The per-address limits at their real size (factor 1), on an app behind a proxy (TRUST_PROXY),
  * so each test can come from an address of its own through X-Forwarded-For.
  */
-const testApp = useTestApp({ rateLimitFactor: 1, trustProxy: true });
+const testApp = useTestApp({ rateLimitFactor: 1, trustProxy: ['127.0.0.1'] });
 const { db } = testApp;
 
 const from = (ip: string, headers: Record<string, string> = {}) =>

@@ -23,7 +23,7 @@ const describeWithRedis = REDIS_URL ? describe : describe.skip;
 const database = planTestDatabase(adminDatabaseUrl(), 'it');
 /** The same database for every further instance: made, and migrated, by the first. */
 const sameDatabase = { ...database, create: async () => undefined };
-const limitsAtRealSize = { rateLimitFactor: 1, trustProxy: true };
+const limitsAtRealSize = { rateLimitFactor: 1, trustProxy: ['127.0.0.1'] };
 /** Instances on one Redis: the further ones, started after the first (which migrates the database). */
 const onRedis = (redisUrl: string) => startTestApp({ ...limitsAtRealSize, redisUrl }, sameDatabase);
 

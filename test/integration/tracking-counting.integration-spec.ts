@@ -16,7 +16,7 @@ import { trackingId, visitRecord } from '../support/tracking-fixtures.js';
  */
 const errorLog = captureErrorLog();
 const testApp = useTestApp(
-  { trustProxy: true, tracking: { bufferMax: 50_000, flushMs: 60_000, retentionDays: 90 } },
+  { trustProxy: ['127.0.0.1'], tracking: { bufferMax: 50_000, flushMs: 60_000, retentionDays: 90 } },
   { afterEach: async () => expect(errorLog.lines.splice(0)).toEqual([]) },
 );
 let owner: TestMember;

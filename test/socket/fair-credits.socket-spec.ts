@@ -29,7 +29,11 @@ import { useSurfTestApp } from '../support/surf-test-app.js';
  */
 setTestTimeout(import.meta, 150_000);
 
-const testApp = useSurfTestApp({ surf: { timerSeconds: 1, challenges: true }, socketEventsPerWindow: 1000, trustProxy: true });
+const testApp = useSurfTestApp({
+  surf: { timerSeconds: 1, challenges: true },
+  socketEventsPerWindow: 1000,
+  trustProxy: ['127.0.0.1'],
+});
 const { db } = testApp;
 
 /** How long everybody surfs. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCKET_EVENTS_PER_WINDOW } from '@shared/realtime/events.js';
 import { DEFAULT_SURF_TIMER_SECONDS } from '@shared/surf/surf.js';
+import { parseTrustedProxies, type TrustedProxies } from '../common/http/trusted-proxies.js';
 import { LOG_FORMATS, type LogFormat } from '../common/logging/log-format.js';
 
 /**
@@ -34,9 +35,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS).or(z.literal('')).optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context): TrustedProxies => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
   ADMIN_EMAIL: z.string().optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
@@ -94,7 +102,8 @@ export interface AppConfig {
   logLevel: string;
   /** Unset (or empty): readable lines at a terminal, JSON lines otherwise. */
   logFormat: LogFormat | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For the app believes (README, Scaling out): none, or their addresses and ranges. */
+  trustProxy: TrustedProxies;
   clientDistDir: string;
   /** The account that signs up (or exists) with this address becomes an admin. */
   adminEmail: string | undefined;
