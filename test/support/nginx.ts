@@ -1,18 +1,49 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
+/** The deployment's documentation, whose nginx block the tests run. */
+const SCALING_DOC = fileURLToPath(new URL('../../docs/scaling.md', import.meta.url));
+
 /**
- * The load balancer of the multi-node test: round robin over the app processes (its clients speak
- * WebSocket only, so no affinity is needed; browsers, which start with long-polling, need the
- * session-cookie hash of docs/scaling.md), WebSocket upgrades passed through, and a request
- * retried on the next process when one cannot be reached or answers 503 (a stopping process has
- * done nothing with it). No process is ever marked down (`max_fails=0`): during a rolling restart
- * that would, for a moment, leave none, and nginx would answer 502 itself.
+ * The nginx configuration of docs/scaling.md, the one block there that defines `upstream surfex`,
+ * run as documented with this machine's ports: its `server` lines name `upstreamPorts` on
+ * 127.0.0.1 (with the documented parameters) and it listens on `listenPort` over plain HTTP (the
+ * TLS lines dropped). Throws when the block no longer has those lines, so the document and the
+ * tests cannot drift apart unnoticed.
+ */
+function documentedNginxBlock(listenPort: number, upstreamPorts: number[]): string {
+  const blocks = [...readFileSync(SCALING_DOC, 'utf8').matchAll(/```nginx\n([\s\S]*?)```/g)]
+    .map((match) => match[1])
+    .filter((block) => block.includes('upstream surfex {'));
+  if (blocks.length !== 1)
+    throw new Error(`docs/scaling.md must hold one nginx block with "upstream surfex", not ${blocks.length}`);
+  const lines = blocks[0].split('\n');
+  const upstreamServer = /^(\s*)server \d+\.\d+\.\d+\.\d+:\d+(.*);$/;
+  const servers = lines.filter((line) => upstreamServer.test(line));
+  const listen = lines.filter((line) => /^\s*listen 443 ssl;$/.test(line));
+  if (servers.length === 0 || listen.length !== 1)
+    throw new Error("docs/scaling.md's nginx block lost its upstream servers or its `listen 443 ssl;`");
+  const [, indent, parameters] = upstreamServer.exec(servers[0])!;
+  const ours = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${parameters};`);
+  return lines
+    .flatMap((line) => {
+      if (line === servers[0]) return ours;
+      if (upstreamServer.test(line) || /^\s*ssl_certificate/.test(line)) return [];
+      if (line === listen[0]) return [line.replace('listen 443 ssl;', `listen 127.0.0.1:${listenPort};`)];
+      return [line];
+    })
+    .join('\n');
+}
+
+/**
+ * The load balancer of the multi-node tests: the documented block inside a foreground nginx of
+ * its own, with its pid, logs and temporary folders in `dir`.
  */
 export function nginxConfig(listenPort: number, upstreamPorts: number[], dir: string): string {
   return `
@@ -28,27 +59,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream surfex {
-${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${listenPort};
-    location / {
-      proxy_pass http://surfex;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_503 non_idempotent;
-      proxy_next_upstream_tries 3;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-    }
-  }
+${documentedNginxBlock(listenPort, upstreamPorts)}
 }
 `;
 }
