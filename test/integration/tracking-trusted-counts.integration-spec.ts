@@ -7,6 +7,7 @@ import { signUp, type TestMember } from '../support/accounts.js';
 import { captureErrorLog } from '../support/error-log.js';
 import { block } from '../support/people-fixtures.js';
 import { makeGroup, postBy, setMembership } from '../support/social-fixtures.js';
+import { actAs, addTeamMember, createTeam } from '../support/team-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { trackingId, visitRecord } from '../support/tracking-fixtures.js';
@@ -277,5 +278,23 @@ describe("an owner's own", () => {
     await send(visitor(), 'profile_view', { obj: pid, notes: { source: 'website', profile: owner.id } });
     await flush();
     expect(await countsOf(pid)).toMatchObject({ viewed: 1, profileViews: 1 });
+  });
+
+  it("team's post: its members' views are not counted, an outsider's is", async () => {
+    const writer = await signUp(testApp.baseUrl);
+    const colleague = await signUp(testApp.baseUrl);
+    const team = await createTeam(writer);
+    await addTeamMember(testApp.db, writer, team.id, colleague, 'analyst');
+    actAs(writer, team.id);
+    const pid = await postBy(writer.browser);
+    actAs(writer, null);
+    expect((await testApp.db.query(`SELECT team_id FROM posts WHERE id = $1`, [pid])).rows[0].team_id).toBe(team.id);
+    await send(colleague.browser, 'post_view', postView(pid));
+    await send(writer.browser, 'post_view', postView(pid));
+    await flush();
+    expect(await countsOf(pid)).toMatchObject({ viewed: 0 });
+    await send(visitor(), 'post_view', postView(pid));
+    await flush();
+    expect(await countsOf(pid)).toMatchObject({ viewed: 1 });
   });
 });

@@ -7,6 +7,8 @@ import { postVisibleTo } from './post-visibility.js';
 export interface PostAccess {
   pid: number;
   ownerId: number;
+  /** The viewer wrote the post, or is an active member of the team it belongs to. */
+  viewerOwns: boolean;
 }
 
 /** Whether a viewer may see posts (and so read and write their comments and feels, and watch them live). */
@@ -16,12 +18,15 @@ export class PostAccessRepository {
 
   /** The live post if the viewer (null: a visitor) may see it, else null. */
   async visiblePost(viewerId: number | null, pid: number): Promise<PostAccess | null> {
-    const [row]: { id: number; user_id: number }[] = await this.dataSource.query(
-      `SELECT p.id, p.user_id FROM posts p
+    const [row]: { id: number; user_id: number; viewer_owns: boolean }[] = await this.dataSource.query(
+      `SELECT p.id, p.user_id,
+              coalesce(p.user_id = $1::int OR EXISTS (
+                SELECT 1 FROM team_members m WHERE m.team_id = p.team_id AND m.user_id = $1::int AND m.status = 'active'), false) AS viewer_owns
+         FROM posts p
         WHERE p.id = $2 AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`,
       [viewerId, pid],
     );
-    return row ? { pid: row.id, ownerId: row.user_id } : null;
+    return row ? { pid: row.id, ownerId: row.user_id, viewerOwns: row.viewer_owns } : null;
   }
 
   /** Of these post ids, the live ones the viewer may see. */

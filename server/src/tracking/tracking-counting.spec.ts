@@ -8,7 +8,7 @@ function event(overrides: Partial<PendingEvent>): PendingEvent {
     at: Date.parse('2026-11-24T10:15:00Z'),
     name: 'post_view',
     postId: 1,
-    postOwnerId: 7,
+    ownPost: false,
     userId: null,
     visitorId: null,
     viewerId: null,
@@ -64,15 +64,17 @@ describe('the keys an event counts under', () => {
     expect(countKeysOf(event({ name: 'clickShowMorePosts', postId: null, level: null }), 'v')).toEqual([]);
   });
 
-  it("are none for the post's writer, and none for a member's own profile", () => {
+  it("are none for the post's owners (its writer, its team's members), and none for a member's own profile", () => {
     for (const name of ['post_view', 'post_link_click', 'playVideo', 'viewImage'] as const) {
-      expect(countKeysOf(event({ name, userId: 7 }), 'u:7')).toEqual([]);
+      expect(countKeysOf(event({ name, userId: 7, ownPost: true }), 'u:7')).toEqual([]);
     }
-    expect(countKeysOf(event({ name: 'profile_view', level: null, postId: 4, profileId: 7, userId: 7 }), 'u:7')).toEqual([]);
+    expect(
+      countKeysOf(event({ name: 'profile_view', level: null, postId: 4, profileId: 7, userId: 7, ownPost: true }), 'u:7'),
+    ).toEqual([]);
     // Another member's profile opened from one's own post counts for that member only.
-    expect(countKeysOf(event({ name: 'profile_view', level: null, postId: 4, profileId: 9, userId: 7 }), 'u:7')).toEqual([
-      { day, viewerKey: 'u:7', subjectId: 9, measure: 'profile' },
-    ]);
+    expect(
+      countKeysOf(event({ name: 'profile_view', level: null, postId: 4, profileId: 9, userId: 7, ownPost: true }), 'u:7'),
+    ).toEqual([{ day, viewerKey: 'u:7', subjectId: 9, measure: 'profile' }]);
   });
 });
 

@@ -48,7 +48,7 @@ const POST_MEASURES: Partial<Record<PendingEvent['name'], CountedMeasure>> = {
 /** The keys an event is counted under (none for events that count nothing). */
 export function countKeysOf(event: PendingEvent, viewerKey: string): CountKey[] {
   const key = (subjectId: number, measure: CountedMeasure): CountKey => ({ day: event.day, viewerKey, subjectId, measure });
-  const ownPost = event.userId !== null && event.userId === event.postOwnerId;
+  const { ownPost } = event;
   if (event.name === 'profile_view') {
     const keys = event.profileId === null || event.profileId === event.userId ? [] : [key(event.profileId, 'profile')];
     if (event.postId !== null && !ownPost) keys.push(key(event.postId, 'profile_open'));

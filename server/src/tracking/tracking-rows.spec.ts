@@ -10,7 +10,7 @@ function event(overrides: Partial<PendingEvent>): PendingEvent {
     at: AT,
     name: 'post_view',
     postId: 1,
-    postOwnerId: null,
+    ownPost: false,
     userId: null,
     visitorId: null,
     viewerId: null,

@@ -40,8 +40,8 @@ export interface PendingEvent {
   at: number;
   name: FeedActivityName;
   postId: number | null;
-  /** The member who wrote the post, when the event names one: their own events count nothing. */
-  postOwnerId: number | null;
+  /** The viewer wrote the post or is in the team it belongs to: their own events count nothing. */
+  ownPost: boolean;
   userId: number | null;
   /** The browser's own visitor cookie (z5vr): stored for grouping, never counted by. */
   visitorId: string | null;

@@ -88,7 +88,7 @@ export class TrackingService {
       at,
       name: eventName,
       postId: activity.obj,
-      postOwnerId: post?.ownerId ?? null,
+      ownPost: post?.viewerOwns ?? false,
       userId: by.userId,
       visitorId: by.visitorCookie !== undefined && trackingIdSchema.safeParse(by.visitorCookie).success ? by.visitorCookie : null,
       viewerId: by.userId === null ? this.viewerIds.viewerOf(by) : null,
