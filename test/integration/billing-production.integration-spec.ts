@@ -30,7 +30,11 @@ describe('billing in production without a payment provider', () => {
     ]) {
       for (const browser of [member.browser, undefined]) {
         const answer = await rawGet(testApp.baseUrl, path, browser);
-        expect({ path, status: answer.status, code: (await answer.json()).errors[0].code }).toEqual({
+        expect({
+          path,
+          status: answer.status,
+          code: ((await answer.json()) as { errors: { code: string }[] }).errors[0].code,
+        }).toEqual({
           path,
           status: 404,
           code: ErrorCode.NotFound,
