@@ -8,6 +8,7 @@ import type { NotificationItem } from '../notifications/notifications.js';
 import type { CommissionState } from '../referral/commissions.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
+import type { ConnectionHandover } from './handover.js';
 
 /** What one tracking batch added to one post's counts. */
 export interface PostCountedNow {
@@ -114,8 +115,11 @@ export interface ServerToClientEvents {
    * To every tab connected to this process: it is shutting down. It still answers the requests
    * the tab has sent, then ends the connection ('io server disconnect'); the tab connects again
    * within SERVER_RESTART_RECONNECT_SPREAD_MS, which behind a load balancer reaches another process.
+   * A member's tab gets its `handover` (null for visitors): its surf claim of the ticket this
+   * connection holds goes over the new connection with it (`SurfClaim.handover`), so a Next click
+   * made across the restart is still answered and credited.
    */
-  'server:restarting': () => void;
+  'server:restarting': (handover: ConnectionHandover | null) => void;
   /**
    * To every tab, from a process whose link to Redis came back after events it sent could not
    * reach the other processes' tabs: each tab catches up (`session:resume`) as after a

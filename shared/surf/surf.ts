@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../validation/text.js';
+import { connectionHandoverSchema } from '../realtime/handover.js';
 import type { PostItem } from '../campaigns/campaigns.js';
 import type { SurfClaimOutcome, SurfEmptyReason } from './surf-outcomes.js';
 
@@ -39,6 +40,11 @@ export const surfClaimSchema = z.object({
    * the surf bar needs no POST /data/surf/next between two views.
    */
   next: z.literal(true).optional(),
+  /**
+   * The ticket was issued to this tab's previous connection, which a server restart ended: the
+   * restart notice's handover lets this connection of the same session claim it.
+   */
+  handover: connectionHandoverSchema.optional(),
 });
 export type SurfClaim = z.infer<typeof surfClaimSchema>;
 

@@ -1,6 +1,5 @@
-import { RESYNC_SPREAD_MS, SOCKET_PATH, type Ack, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
-import type { SurfClaim, SurfClaimAnswer } from '@shared/surf/surf.js';
-import type { SurfClaimRefusalCode } from '@shared/surf/surf-outcomes.js';
+import { RESYNC_SPREAD_MS, SOCKET_PATH, type LiveData, type SocketHandshakeAuth } from '@shared/realtime/events.js';
+import type { SurfClaim } from '@shared/surf/surf.js';
 import { announcementsAtom, hideAnnouncementAtom, showAnnouncementAtom } from '../announcements/announcementsAtom.js';
 import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
@@ -14,7 +13,8 @@ import { receiveTeamsChanged } from '../teams/receiveTeamsChanged.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
-import { followServerRestarts } from './serverRestarts.js';
+import { claimAcrossRestarts, type SentClaim } from './claimAcrossRestarts.js';
+import { followServerRestarts, type ServerRestarts } from './serverRestarts.js';
 import { socketAtom, type AppSocket } from './socketAtom.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 
@@ -23,6 +23,8 @@ let connectedKey: string | null = null;
 let generation = 0;
 /** A catch-up asked for by `realtime:resync`, waiting for its moment. */
 let resyncTimer: ReturnType<typeof setTimeout> | null = null;
+/** How the current socket follows server restarts (null without a socket). */
+let restarts: ServerRestarts | null = null;
 
 /**
  * One socket per tab, created after boot (socket.io-client loads as its own chunk, off the
@@ -55,7 +57,8 @@ export async function connectRealtime(
   });
   appStore.set(socketAtom, next);
   setConnectionState('connecting');
-  const restarts = followServerRestarts(next, () => appStore.get(socketAtom) === next);
+  const followed = followServerRestarts(next, () => appStore.get(socketAtom) === next);
+  restarts = followed;
 
   next.on('connect', () => {
     setConnectionId(next.id ?? null);
@@ -68,7 +71,7 @@ export async function connectRealtime(
   next.on('realtime:resync', () => scheduleResync(next));
   next.on('disconnect', (reason) => {
     setConnectionId(null);
-    if (restarts.handlesDisconnect(reason)) {
+    if (followed.handlesDisconnect(reason)) {
       setConnectionState('reconnecting');
       return;
     }
@@ -81,7 +84,7 @@ export async function connectRealtime(
     setConnectionState('reconnecting');
   });
   next.on('connect_error', (error) => {
-    if (next.active || restarts.handlesConnectError(error)) {
+    if (next.active || followed.handlesConnectError(error)) {
       setConnectionState('reconnecting');
       return;
     }
@@ -113,15 +116,24 @@ export async function connectRealtime(
   next.connect();
 }
 
-/** Sends the surf bar's Next click; answers the server's acknowledgement (or an error when offline). */
-export function claimView(claim: SurfClaim, timeoutMs = 15_000): Promise<Ack<SurfClaimAnswer, SurfClaimRefusalCode>> {
+/**
+ * Sends the surf bar's Next click for a ticket issued to `ticketConnection`; answers the server's
+ * acknowledgement (or an error when offline) and the connection it went out on. Across a server
+ * restart it goes over the tab's next connection (claimAcrossRestarts).
+ */
+export function claimView(claim: SurfClaim, ticketConnection: string | null, timeoutMs = 15_000): Promise<SentClaim> {
   const current = appStore.get(socketAtom);
-  if (!current?.connected)
-    return Promise.resolve({ error: { code: ErrorCode.Unreachable, message: 'You are offline. Reconnecting…' } });
-  return current
-    .timeout(timeoutMs)
-    .emitWithAck('surf:claim', claim)
-    .catch(() => ({ error: { code: ErrorCode.Unreachable, message: 'The server did not answer. Please press Next again.' } }));
+  if (!current || !restarts)
+    return Promise.resolve({
+      answer: { error: { code: ErrorCode.Unreachable, message: 'You are offline. Reconnecting…' } },
+      connectionId: null,
+    });
+  return claimAcrossRestarts(current, restarts, claim, ticketConnection, timeoutMs);
+}
+
+/** Whether a server restart ended `connection` and handed what it held over to this tab's next connection. */
+export function handedOver(connection: string | null): boolean {
+  return restarts?.handoverFor(connection) != null;
 }
 
 const replacedListeners = new Set<(ticketId: string) => void>();
@@ -147,6 +159,7 @@ export function disconnectRealtime(): void {
   const socket = appStore.get(socketAtom);
   socket?.removeAllListeners();
   socket?.disconnect();
+  restarts = null;
   appStore.set(socketAtom, null);
   connectedKey = null;
   setConnectionId(null);

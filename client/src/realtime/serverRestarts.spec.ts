@@ -64,7 +64,7 @@ async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> 
 it('a tab told the server is restarting connects again on its own within the spread once the server ends its connection', async () => {
   const { socket, handled } = tab();
   await connected(socket);
-  server.emit('server:restarting');
+  server.emit('server:restarting', null);
   await until(() => connections === 1);
   server.disconnectSockets(true);
   await until(() => connections === 2);
@@ -104,11 +104,34 @@ it('a tab that dropped its socket meanwhile (logged out) does not bring it back'
   let current = true;
   const { socket } = tab(() => current);
   await connected(socket);
-  server.emit('server:restarting');
+  server.emit('server:restarting', null);
   await new Promise((resolve) => setTimeout(resolve, 50));
   current = false;
   server.disconnectSockets(true);
   await new Promise((resolve) => setTimeout(resolve, 700));
   expect(connections).toBe(1);
   expect(socket.connected).toBe(false);
+});
+
+it("keeps the restart notice's handover and says the connection is leaving until the tab has connected again", async () => {
+  const { socket } = tab();
+  await connected(socket);
+  const restarts = followServerRestarts(
+    socket,
+    () => true,
+    () => 0,
+  );
+  const ended = socket.id!;
+  expect(restarts.leaving()).toBe(false);
+  expect(restarts.handoverFor(ended)).toBeNull();
+  const handover = { connection: ended, expiresAt: Date.now() + 60_000, proof: 'signed' };
+  server.emit('server:restarting', handover);
+  await until(() => restarts.leaving());
+  expect(restarts.handoverFor(ended)).toEqual(handover);
+  server.disconnectSockets(true);
+  await until(() => connections === 2 && socket.connected);
+  expect(restarts.leaving()).toBe(false);
+  expect(socket.id).not.toBe(ended);
+  expect(restarts.handoverFor(ended)).toEqual(handover);
+  expect(restarts.handoverFor(socket.id!)).toBeNull();
 });

@@ -1,12 +1,23 @@
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { SERVER_RESTART_RECONNECT_SPREAD_MS } from '@shared/realtime/events.js';
+import type { ConnectionHandover } from '@shared/realtime/handover.js';
 import type { AppSocket } from './socketAtom.js';
+
+/** Handovers kept: those of the last few restarts this tab went through are plenty. */
+const HANDOVERS_KEPT = 4;
 
 export interface ServerRestarts {
   /** True when this disconnect was the restarting server's: a new connection is on its way. */
   handlesDisconnect(reason: string): boolean;
   /** True when the handshake was refused by a process shutting down: a new connection is on its way. */
   handlesConnectError(error: Error): boolean;
+  /**
+   * True from a restart notice until the next connection: the connection is about to end, so
+   * what is sent on it now may never be answered.
+   */
+  leaving(): boolean;
+  /** The handover a restart notice gave for `connection` (an earlier connection of this tab), or null. */
+  handoverFor(connection: string | null): ConnectionHandover | null;
 }
 
 /**
@@ -15,7 +26,8 @@ export interface ServerRestarts {
  * socket.io does not retry on its own (it takes it for a deliberate end, as for a revoked
  * session); nor does it retry a handshake refused with `shutting_down`. Both connect again after
  * a random wait within SERVER_RESTART_RECONNECT_SPREAD_MS, and behind a load balancer reach another
- * process; socket.io's own backoff takes over if that connection fails too.
+ * process; socket.io's own backoff takes over if that connection fails too. The notice's
+ * handover is kept, so the surf bar can claim the ticket of the ended connection on the new one.
  */
 export function followServerRestarts(
   socket: AppSocket,
@@ -24,8 +36,17 @@ export function followServerRestarts(
   random: () => number = Math.random,
 ): ServerRestarts {
   let restartAnnounced = false;
-  socket.on('server:restarting', () => {
+  let leaving = false;
+  const handovers = new Map<string, ConnectionHandover>();
+  socket.on('server:restarting', (handover) => {
     restartAnnounced = true;
+    leaving = true;
+    if (!handover) return;
+    handovers.set(handover.connection, handover);
+    if (handovers.size > HANDOVERS_KEPT) handovers.delete(handovers.keys().next().value!);
+  });
+  socket.on('connect', () => {
+    leaving = false;
   });
   const reconnectSoon = () => {
     setTimeout(
@@ -47,5 +68,7 @@ export function followServerRestarts(
       reconnectSoon();
       return true;
     },
+    leaving: () => leaving,
+    handoverFor: (connection) => (connection === null ? null : (handovers.get(connection) ?? null)),
   };
 }

@@ -6,7 +6,7 @@ import { isSuccess } from '../forms/fieldErrors.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
-import { claimView, onSurfReplaced, onSurfStopped } from '../realtime/realtimeConnection.js';
+import { claimView, handedOver, onSurfReplaced, onSurfStopped } from '../realtime/realtimeConnection.js';
 import { buildClickTelemetry } from './clickTelemetry.js';
 import { msUntilNextTick } from './countdown.js';
 import { canClaim, initialSurfState, surfReducer, type SurfState } from './surfState.js';
@@ -88,13 +88,16 @@ export function useSurfBar(): SurfBar {
   }, [store, show]);
 
   // A ticket is bound to one connection: ask for a post once connected, and again after a reconnect.
+  // A restart hands the post on screen over to the next connection instead: it stays, its
+  // countdown runs on, and its Next click is answered there.
   useEffect(() => {
     const { phase } = stateRef.current;
     const holdsTicket = phase === 'viewing' || phase === 'claiming' || phase === 'loading';
+    const keptAcrossRestart = phase !== 'loading' && handedOver(ticketConnection.current);
     if (connection === 'connected') {
-      if (phase === 'connecting' || (holdsTicket && phase !== 'loading' && ticketConnection.current !== currentConnectionId()))
-        void loadNext();
-    } else if (holdsTicket) {
+      const ticketElsewhere = holdsTicket && phase !== 'loading' && ticketConnection.current !== currentConnectionId();
+      if (phase === 'connecting' || (ticketElsewhere && !keptAcrossRestart)) void loadNext();
+    } else if (holdsTicket && !keptAcrossRestart) {
       generation.current++;
       dispatch({ type: 'connecting' });
     }
@@ -176,9 +179,11 @@ export function useSurfBar(): SurfBar {
       dispatch({ type: 'claimSent' });
       const run = generation.current;
       const picked = current.data?.codes && current.pickedCode ? { code: current.pickedCode } : {};
-      const connectionId = currentConnectionId();
       // next: the ack carries the next post, issued with the credit in one go (no POST next between views).
-      const answer = await claimView({ ticketId: current.ticket.id, telemetry, ...picked, next: true });
+      const { answer, connectionId } = await claimView(
+        { ticketId: current.ticket.id, telemetry, ...picked, next: true },
+        ticketConnection.current,
+      );
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {

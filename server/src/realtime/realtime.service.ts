@@ -3,10 +3,12 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/realtime/events.js';
 import { rooms, SOCKET_EVENT_WINDOW_MS, type SocketRefusal } from '@shared/realtime/events.js';
+import type { ConnectionHandover } from '@shared/realtime/handover.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ErrorLog } from '../error-log/error-log.service.js';
 import { ConnectionRegistry } from './connection-registry.js';
+import { handoverIsValid, issueHandover } from './connection-handover.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -141,11 +143,13 @@ export class RealtimeService {
   }
 
   /**
-   * For a shutdown: tells every tab connected to this process (`server:restarting`), keeps
-   * answering for DRAIN_GRACE_MS (an event a tab sent before the notice reached it is answered,
-   * not dropped with its connection), then ends each connection once its pending
-   * acknowledgements are answered (at once when none is), and resolves when this process has no
-   * connection left. The gateway refuses new ones meanwhile.
+   * For a shutdown: tells every tab connected to this process (`server:restarting`, with a
+   * member's tab's handover), keeps answering for DRAIN_GRACE_MS (an event a tab sent before the
+   * notice reached it is answered, not dropped with its connection), then ends each connection
+   * once its pending acknowledgements are answered (at once when none is), and resolves when this
+   * process has no connection left. The gateway refuses new ones meanwhile. A claim that reaches
+   * no process in time (sent after the notice, or crossing the end of its connection) is not
+   * lost: the tab sends it again over its new connection with the handover (handedOver).
    */
   async drain(): Promise<void> {
     this.stopping = true;
@@ -154,7 +158,8 @@ export class RealtimeService {
       this.drainingNow = true;
       return;
     }
-    server.local.emit('server:restarting');
+    const nowMs = Date.now();
+    for (const socket of server.sockets.sockets.values()) socket.emit('server:restarting', this.handoverOf(socket, nowMs));
     await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
     this.drainingNow = true;
     for (const socket of server.sockets.sockets.values()) {
@@ -174,9 +179,31 @@ export class RealtimeService {
   /** A connection that completed its handshake while the process was starting to drain: told and ended at once. */
   endIfDraining(socket: RealtimeSocket): boolean {
     if (!this.stopping) return false;
-    socket.emit('server:restarting');
+    socket.emit('server:restarting', this.handoverOf(socket, Date.now()));
     socket.disconnect(true);
     return true;
+  }
+
+  /** What a stopping process gives a member's tab with its notice; visitors hold no ticket and get none. */
+  private handoverOf(socket: RealtimeSocket, nowMs: number): ConnectionHandover | null {
+    const { userId, sessionKey } = socket.data;
+    if (userId === null || sessionKey === null) return null;
+    return issueHandover(this.config.sessionSecret, socket.id, { userId, sessionKey }, nowMs);
+  }
+
+  /**
+   * The ended connection whose surf ticket `socket` may claim: `handover` must have been issued by
+   * a stopping process of this deployment to a connection of the same member and session, must
+   * not have expired, and that connection must have ended (on every process: while it is open,
+   * its ticket is claimed over it). Null when any of that fails.
+   */
+  async handedOver(socket: RealtimeSocket, handover: ConnectionHandover): Promise<string | null> {
+    const { userId, sessionKey } = socket.data;
+    if (userId === null || sessionKey === null || handover.connection === socket.id) return null;
+    if (!handoverIsValid(this.config.sessionSecret, handover, { userId, sessionKey }, Date.now())) return null;
+    if (this.server?.sockets.sockets.has(handover.connection)) return null;
+    if ((await this.registry.ownerOf(handover.connection)) !== null) return null;
+    return handover.connection;
   }
 
   private refusalOf(event: string, socket: RealtimeSocket, error: unknown): SocketRefusal {

@@ -7,7 +7,10 @@ import { RealtimeService, type RealtimeSocket } from '../realtime/realtime.servi
 import { SurfService } from './surf.service.js';
 import { CLAIM_TEXTS } from './surf-texts.js';
 
-/** The Next click arrives as 'surf:claim' on the connection the ticket was issued to. */
+/**
+ * The Next click arrives as 'surf:claim' on the connection the ticket was issued to, or, after a
+ * server restart ended that connection, on the same session's new one with the restart's handover.
+ */
 @Injectable()
 export class SurfClaimHandler implements OnModuleInit {
   constructor(
@@ -25,6 +28,8 @@ export class SurfClaimHandler implements OnModuleInit {
     const claim = surfClaimSchema.safeParse(body);
     if (!claim.success) return { error: { code: ErrorCode.Validation, message: CLAIM_TEXTS.unreadable } };
     // A failure is answered by RealtimeService: `unavailable` while the database is down, else `internal`.
-    return this.surf.claim(userId, socket.id, claim.data);
+    const { handover } = claim.data;
+    const endedConnection = handover ? await this.realtime.handedOver(socket, handover) : null;
+    return this.surf.claim(userId, socket.id, claim.data, endedConnection);
   }
 }

@@ -120,6 +120,17 @@ export class SurfRepository {
     return answer;
   }
 
+  /**
+   * Binds the member's open ticket `ticketId`, issued to connection `from`, to connection `to`.
+   * Only an open ticket moves, so a settled or replaced one stays as it was.
+   */
+  async moveOpenTicket(ticketId: string, userId: number, from: string, to: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE view_tickets SET connection_id = $4 WHERE id = $1 AND viewer_id = $2 AND connection_id = $3 AND status = 'open'`,
+      [ticketId, userId, from, to],
+    );
+  }
+
   /** The code the member's open ticket `ticketId` asks for; null when it is not theirs, not open, or not challenged. */
   async openChallengeCode(ticketId: string, userId: number): Promise<string | null> {
     const [row] = await runPrepared<{ challenge_code: string }>(this.dataSource, OPEN_CHALLENGE, [ticketId, userId]);

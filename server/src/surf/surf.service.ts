@@ -78,8 +78,19 @@ export class SurfService {
     return renderChallengeImage(code);
   }
 
-  /** Settles the Next click (surf_claim scores it, in the same transaction), or refuses it (the ticket stays as it was). */
-  async claim(userId: number, connectionId: string, claim: SurfClaim): Promise<Ack<SurfClaimAnswer, SurfTicketRefusal>> {
+  /**
+   * Settles the Next click (surf_claim scores it, in the same transaction), or refuses it (the
+   * ticket stays as it was). `endedConnection`: a connection of the same session that a restart
+   * ended (RealtimeService.handedOver); an open ticket bound to it moves to `connectionId` first,
+   * so the claim is checked as if the ticket had been issued here: once, on the server's clock.
+   */
+  async claim(
+    userId: number,
+    connectionId: string,
+    claim: SurfClaim,
+    endedConnection: string | null = null,
+  ): Promise<Ack<SurfClaimAnswer, SurfTicketRefusal>> {
+    if (endedConnection !== null) await this.repository.moveOpenTicket(claim.ticketId, userId, endedConnection, connectionId);
     const now = new Date();
     const rules = this.website.surfRules();
     const row = await this.repository.claim({
