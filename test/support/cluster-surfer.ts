@@ -1,17 +1,21 @@
 import type pg from 'pg';
+import type { ConnectionHandover } from '../../shared/realtime/handover.js';
 import type { SurfNextAnswer } from '../../shared/surf/surf.js';
 import { logIn, signUp, type TestMember } from './accounts.js';
 import { connectSocket, type TestSocket } from './socket-client.js';
-import { humanClick, sendClaim, surfNext } from './surf-fixtures.js';
+import { humanClick, sendClaim, surfNext, type ClaimAck } from './surf-fixtures.js';
 import { TestBrowser } from './test-browser.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A member surfing through the load balancer as the surf bar does: asks for a post over HTTP
- * (any process may answer), settles it over its socket, and when the socket drops (its process
- * stopped or died) opens a new one through the load balancer and carries on. It counts what the
- * server confirmed, and the claims whose answer never came (sent to a process that died).
+ * (any process may answer), clicks Next a moment later (a person reads first), settles it over its
+ * socket, and when the socket drops (its process stopped or died) opens a new one through the load
+ * balancer and carries on. Told its process is stopping (`server:restarting`), it sends no claim
+ * on that connection: it claims over its new one, with the notice's handover, as the client does
+ * (client/src/realtime/claimAcrossRestarts.ts). It counts what the server confirmed, the claims
+ * whose answer never came (sent to a process that died), and the claims handed over.
  */
 export class ClusterSurfer {
   /** Views the server acknowledged as credited. */
@@ -20,11 +24,15 @@ export class ClusterSurfer {
   unanswered = 0;
   /** Times the tab had to connect again. */
   reconnects = 0;
+  /** Claims of a ticket of an ended connection, sent over the next one with a restart's handover. */
+  handedOver = 0;
   /** Answers no surfer should see: a 5xx, a refusal, a server error. */
   readonly problems: string[] = [];
   private tab: TestSocket | null = null;
-  /** The tab's process said it is stopping (`server:restarting`): the next view goes through a new connection. */
+  /** The tab's process said it is stopping (`server:restarting`): the next claim goes through a new connection. */
   private leaving = false;
+  /** The handovers restart notices gave, by the connection they name. */
+  private readonly handovers = new Map<string, ConnectionHandover>();
 
   private constructor(
     readonly member: TestMember,
@@ -40,23 +48,44 @@ export class ClusterSurfer {
     return new ClusterSurfer({ ...signedUp, browser }, url);
   }
 
-  /** Surfs until `stop()` answers true or no post is left; `pauseMs` between views. */
+  /** Surfs until `stop()` answers true or no post is left; up to `pauseMs` between a post's showing and its Next click. */
   async surf(stop: () => boolean, pauseMs = 0): Promise<void> {
     while (!stop()) {
       const tab = await this.connected();
+      const connection = tab.id;
       const offered = await this.next(tab);
       if (offered === 'retry') continue;
       if (!offered.ticket) return;
+      if (pauseMs) await sleep(Math.random() * pauseMs);
       let answer;
       try {
-        answer = await sendClaim(tab, { ticketId: offered.ticket.id, telemetry: humanClick() }, 5000);
+        answer = await this.claim(tab, connection, offered.ticket.id);
       } catch {
         this.unanswered++;
         continue;
       }
       if ('data' in answer && answer.data.credited === 1) this.credited++;
       else this.problems.push(`claim: ${JSON.stringify(answer)}`);
-      if (pauseMs) await sleep(pauseMs);
+    }
+  }
+
+  /**
+   * Claims the ticket issued to `tab` (its connection `ticketConnection`): over it while it stays,
+   * else over the next connection with the restart's handover; a claim whose connection a restart
+   * ended before the answer came goes again that way.
+   */
+  private async claim(tab: TestSocket, ticketConnection: string, ticketId: string): Promise<ClaimAck> {
+    const telemetry = humanClick();
+    for (let attempt = 0; ; attempt++) {
+      const handover = this.handovers.get(ticketConnection);
+      const current = handover && (this.leaving || !tab.connected) ? await this.connected() : tab;
+      const handingOver = current !== tab && handover !== undefined;
+      if (handingOver) this.handedOver++;
+      try {
+        return await sendClaim(current, { ticketId, telemetry, ...(handingOver ? { handover } : {}) }, 5000);
+      } catch (error) {
+        if (attempt > 0 || current.connected || !this.handovers.has(ticketConnection)) throw error;
+      }
     }
   }
 
@@ -93,7 +122,10 @@ export class ClusterSurfer {
       try {
         const tab = await connectSocket(this.url, this.member.browser);
         this.leaving = false;
-        tab.socket.on('server:restarting', () => (this.leaving = true));
+        tab.socket.on('server:restarting', (handover) => {
+          this.leaving = true;
+          if (handover) this.handovers.set(handover.connection, handover);
+        });
         this.tab = tab;
         return tab;
       } catch (error) {
