@@ -1,10 +1,9 @@
 import pg from 'pg';
 import type { Envelope } from '../../shared/api/envelope.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import { XHR_HEADER, XHR_HEADER_VALUE, SOCKET_ID_HEADER } from '../../shared/api/headers.js';
-import { SURF_ENDPOINTS } from '../../shared/surf/surf.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/database-unavailable.js';
 import { signUp, type TestMember } from '../support/accounts.js';
+import { databaseCalls as databaseCallsOf } from '../support/database-calls.js';
 import { eventually } from '../support/eventually.js';
 import { captureErrorLog } from '../support/error-log.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
@@ -55,34 +54,7 @@ async function endAppBackends(): Promise<number> {
   return rows.filter((row) => row.ended).length;
 }
 
-/** The calls checked while the database refuses connections: each needs the database. */
-function databaseCalls(): { name: string; send: () => Promise<Response> }[] {
-  const memberHeaders = { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, cookie: `sid=${member.browser.sid}` };
-  return [
-    {
-      name: `POST ${SURF_ENDPOINTS.next} (member with a live tab)`,
-      send: () =>
-        fetch(`${testApp.baseUrl}${SURF_ENDPOINTS.next}`, {
-          method: 'POST',
-          headers: { ...memberHeaders, [SOCKET_ID_HEADER]: tab.id },
-        }),
-    },
-    {
-      name: 'GET /data/credits/ledger (member)',
-      send: () => fetch(`${testApp.baseUrl}/data/credits/ledger`, { headers: memberHeaders }),
-    },
-    { name: 'GET /data/posts (member)', send: () => fetch(`${testApp.baseUrl}/data/posts`, { headers: memberHeaders }) },
-    {
-      name: 'POST /data/auth/login (visitor)',
-      send: () =>
-        fetch(`${testApp.baseUrl}/data/auth/login`, {
-          method: 'POST',
-          headers: { accept: 'application/json', [XHR_HEADER]: XHR_HEADER_VALUE, 'content-type': 'application/json' },
-          body: JSON.stringify({ login: member.username, password: member.password }),
-        }),
-    },
-  ];
-}
+const databaseCalls = () => databaseCallsOf(testApp.baseUrl, member, tab);
 
 it('answers 503 unavailable with Retry-After while the database does not accept connections, and recovers after', async () => {
   for (const { name, send } of databaseCalls()) {

@@ -4,14 +4,7 @@ import { BILLING_ADMIN_ENDPOINTS, BILLING_ENDPOINTS, type CheckoutAnswer } from 
 import type { CommissionsAnswer } from '../../shared/referral/commissions.js';
 import { ReferralCommissionsService } from '../../server/src/referrals/referral-commissions.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
-import {
-  checkout,
-  payOnLocalPage,
-  rawGet,
-  seededLevel,
-  seededPack,
-  withQuery,
-} from '../support/billing-fixtures.js';
+import { checkout, payOnLocalPage, rawGet, seededLevel, seededPack, withQuery } from '../support/billing-fixtures.js';
 import { connectSocket } from '../support/socket-client.js';
 import { balanceOf, expectLedgerBalanced } from '../support/surf-fixtures.js';
 import { actAs, createTeam } from '../support/team-fixtures.js';

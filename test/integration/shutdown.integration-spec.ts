@@ -110,11 +110,11 @@ async function listenerClosed(url: string): Promise<void> {
   }
 }
 
-/** A login as the app sends it, written by hand so the test decides what goes on which connection. */
-function loginRequest(member: TestMember): string {
-  const body = JSON.stringify({ login: member.username, password: member.password });
+/** A JSON POST as the app sends it, written by hand so the test decides what goes on which connection. */
+function rawJsonPost(path: string, payload: unknown): string {
+  const body = JSON.stringify(payload);
   return [
-    `POST ${ACCOUNT_ENDPOINTS.login} HTTP/1.1`,
+    `POST ${path} HTTP/1.1`,
     'Host: 127.0.0.1',
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
@@ -124,19 +124,11 @@ function loginRequest(member: TestMember): string {
   ].join('\r\n');
 }
 
-/** A tracking call (a page view's record) written by hand, as the tracking script sends it. */
-function trackingRequest(): string {
-  const body = JSON.stringify(visitRecord());
-  return [
-    `POST ${TRACKING_ENDPOINTS.record} HTTP/1.1`,
-    'Host: 127.0.0.1',
-    'Content-Type: application/json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `${XHR_HEADER}: ${XHR_HEADER_VALUE}`,
-    '',
-    body,
-  ].join('\r\n');
-}
+const loginRequest = (member: TestMember) =>
+  rawJsonPost(ACCOUNT_ENDPOINTS.login, { login: member.username, password: member.password });
+
+/** A tracking call (a page view's record), as the tracking script sends it. */
+const trackingRequest = () => rawJsonPost(TRACKING_ENDPOINTS.record, visitRecord());
 
 /** Sends page views' records, `parallel` at a time; answers their page ids and the statuses they got. */
 async function sendPageViews(url: string, count: number, parallel = 25): Promise<{ pageIds: string[]; statuses: number[] }> {

@@ -77,12 +77,7 @@ export class CampaignsService {
     return (await this.posts.campaign(pid))!;
   }
 
-  private async moveCredits(
-    userId: number,
-    owner: Advertiser,
-    pid: number,
-    toCampaign: number,
-  ): Promise<CampaignItem> {
+  private async moveCredits(userId: number, owner: Advertiser, pid: number, toCampaign: number): Promise<CampaignItem> {
     const kind = toCampaign > 0 ? 'campaign_assign' : 'campaign_withdraw';
     const verb = toCampaign > 0 ? 'assign' : 'withdraw';
     const balance: Movement =
