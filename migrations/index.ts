@@ -38,6 +38,7 @@ import { ContactPages1795506100000 } from './1795506100000-ContactPages.js';
 import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
 import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
 import { IdempotentRequests1795506900000 } from './1795506900000-IdempotentRequests.js';
+import { PrivacyViewerCookie1795507000000 } from './1795507000000-PrivacyViewerCookie.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   AdminOps1795506200000,
   SurfSettings1795506300000,
   IdempotentRequests1795506900000,
+  PrivacyViewerCookie1795507000000,
 ];

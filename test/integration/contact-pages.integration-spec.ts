@@ -215,7 +215,18 @@ describe('/terms and /privacy', () => {
   it('are public, seeded with what the site tracks and its cookies', async () => {
     const privacy = await visitor().get<SitePage>(SITE_PAGE_ENDPOINTS.page('privacy'));
     expect(privacy.status).toBe(200);
-    for (const fact of ['cookie_consent', '365 days', 'z5v', 'z5vr', 'sid', 'offline database', 'third parties', 'page views']) {
+    for (const fact of [
+      'cookie_consent',
+      '365 days',
+      'z5v',
+      'z5vr',
+      '`z5id` is an id our server signs',
+      'the visit cookies `z5v`, `z5vr` and `z5id` are set only after you allow them',
+      'sid',
+      'offline database',
+      'third parties',
+      'page views',
+    ]) {
       expect(privacy.body.data!.markdown).toContain(fact);
     }
     const terms = await visitor().get<SitePage>(SITE_PAGE_ENDPOINTS.page('terms'));
