@@ -159,7 +159,7 @@ export class RealtimeService {
       return;
     }
     const nowMs = Date.now();
-    for (const socket of server.sockets.sockets.values()) socket.emit('server:restarting', this.handoverOf(socket, nowMs));
+    for (const socket of server.sockets.sockets.values()) this.tellRestarting(server, socket, nowMs);
     await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
     this.drainingNow = true;
     for (const socket of server.sockets.sockets.values()) {
@@ -179,16 +179,22 @@ export class RealtimeService {
   /** A connection that completed its handshake while the process was starting to drain: told and ended at once. */
   endIfDraining(socket: RealtimeSocket): boolean {
     if (!this.stopping) return false;
-    socket.emit('server:restarting', this.handoverOf(socket, Date.now()));
+    if (this.server) this.tellRestarting(this.server, socket, Date.now());
     socket.disconnect(true);
     return true;
   }
 
-  /** What a stopping process gives a member's tab with its notice; visitors hold no ticket and get none. */
-  private handoverOf(socket: RealtimeSocket, nowMs: number): ConnectionHandover | null {
+  /**
+   * The restart notice, with the handover of a member's tab (visitors hold no ticket and get
+   * none). Sent `local`, as the clock's ticks are: it is kept for no recovery and crosses no Redis.
+   */
+  private tellRestarting(server: RealtimeServer, socket: RealtimeSocket, nowMs: number): void {
     const { userId, sessionKey } = socket.data;
-    if (userId === null || sessionKey === null) return null;
-    return issueHandover(this.config.sessionSecret, socket.id, { userId, sessionKey }, nowMs);
+    const handover =
+      userId === null || sessionKey === null
+        ? null
+        : issueHandover(this.config.sessionSecret, socket.id, { userId, sessionKey }, nowMs);
+    server.local.to(socket.id).emit('server:restarting', handover);
   }
 
   /**
