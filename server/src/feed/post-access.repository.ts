@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { runPrepared, type PreparedStatement } from '../database/prepared.js';
 import { postVisibleTo } from './post-visibility.js';
 
 /** A post as far as deciding who may act on it needs. */
@@ -11,6 +12,16 @@ export interface PostAccess {
   viewerOwns: boolean;
 }
 
+/** Read for every tracked event and every comment or feel: prepared once per connection. */
+const VISIBLE_POST: PreparedStatement = {
+  name: 'post_access_visible_post',
+  text: `SELECT p.id, p.user_id,
+                coalesce(p.user_id = $1::int OR EXISTS (
+                  SELECT 1 FROM team_members m WHERE m.team_id = p.team_id AND m.user_id = $1::int AND m.status = 'active'), false) AS viewer_owns
+           FROM posts p
+          WHERE p.id = $2 AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`,
+};
+
 /** Whether a viewer may see posts (and so read and write their comments and feels, and watch them live). */
 @Injectable()
 export class PostAccessRepository {
@@ -18,14 +29,10 @@ export class PostAccessRepository {
 
   /** The live post if the viewer (null: a visitor) may see it, else null. */
   async visiblePost(viewerId: number | null, pid: number): Promise<PostAccess | null> {
-    const [row]: { id: number; user_id: number; viewer_owns: boolean }[] = await this.dataSource.query(
-      `SELECT p.id, p.user_id,
-              coalesce(p.user_id = $1::int OR EXISTS (
-                SELECT 1 FROM team_members m WHERE m.team_id = p.team_id AND m.user_id = $1::int AND m.status = 'active'), false) AS viewer_owns
-         FROM posts p
-        WHERE p.id = $2 AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`,
-      [viewerId, pid],
-    );
+    const [row] = await runPrepared<{ id: number; user_id: number; viewer_owns: boolean }>(this.dataSource, VISIBLE_POST, [
+      viewerId,
+      pid,
+    ]);
     return row ? { pid: row.id, ownerId: row.user_id, viewerOwns: row.viewer_owns } : null;
   }
 

@@ -8,13 +8,17 @@ import {
   type VisitRecord,
   type VisitUpdate,
 } from '@shared/tracking/tracking.js';
+import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import { AppError } from '../common/errors/app-error.js';
-import { PostAccessRepository } from '../feed/post-access.repository.js';
+import { PostAccessRepository, type PostAccess } from '../feed/post-access.repository.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { languageOf } from './tracking-dimensions.js';
 import { utcDayOf } from './tracking-rows.js';
 import { TrackingWriter } from './tracking-writer.js';
 import { ViewerIds, type ViewerCookieChange, type ViewerCookieSent } from './viewer-ids.js';
+
+/** How long whether a viewer may see a post is taken as read (see TrackingService.visiblePosts). */
+const VISIBILITY_TTL_MS = 5_000;
 
 /** Who made a tracking call, as the server knows it (never as the payload says). */
 export interface Tracked extends ViewerCookieSent {
@@ -34,6 +38,15 @@ export interface Tracked extends ViewerCookieSent {
  */
 @Injectable()
 export class TrackingService {
+  /**
+   * Whether a viewer may see a post, for VISIBILITY_TTL_MS: a tab reports its views of the same
+   * posts again and again, and reading them every time doubled the database's work per event.
+   * It decides only whether an event counts, so a view in the seconds after the viewer lost sight
+   * of the post (deleted, blocked, left its group) may still count; what the viewer may read is
+   * checked on every read elsewhere. A post not visible is looked up every time.
+   */
+  private readonly visiblePosts = new InvalidatingCache<string, PostAccess>({ ttlMs: VISIBILITY_TTL_MS, maxEntries: 50_000 });
+
   constructor(
     private readonly writer: TrackingWriter,
     private readonly access: PostAccessRepository,
@@ -77,7 +90,7 @@ export class TrackingService {
       throw new AppError(ErrorCode.NotFound, 'Unknown event', 'There is no feed activity of that name.');
     }
     const activity: FeedActivity = FEED_ACTIVITY_SCHEMAS[eventName].parse(payload ?? {});
-    const post = activity.obj === null ? null : await this.access.visiblePost(by.userId, activity.obj);
+    const post = activity.obj === null ? null : await this.visiblePost(by.userId, activity.obj);
     if (activity.obj !== null && !post) throw POST_NOT_FOUND;
     const notes: Record<string, unknown> = activity.notes;
     const profile = notes.profile;
@@ -101,5 +114,9 @@ export class TrackingService {
       notes,
       address: by.address,
     });
+  }
+
+  private visiblePost(userId: number | null, pid: number): Promise<PostAccess | null> {
+    return this.visiblePosts.get(`${userId ?? ''}:${pid}`, () => this.access.visiblePost(userId, pid));
   }
 }
