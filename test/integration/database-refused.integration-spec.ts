@@ -1,9 +1,6 @@
 import pg from 'pg';
-import type { Envelope } from '../../shared/api/envelope.js';
-import { ErrorCode } from '../../shared/api/error-codes.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/database-unavailable.js';
 import { signUp, type TestMember } from '../support/accounts.js';
-import { databaseCalls as databaseCallsOf } from '../support/database-calls.js';
+import { databaseCalls as databaseCallsOf, expectDatabaseUnavailable } from '../support/database-calls.js';
 import { eventually } from '../support/eventually.js';
 import { captureErrorLog } from '../support/error-log.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
@@ -80,27 +77,6 @@ it('answers 503 unavailable with Retry-After while the database does not accept 
 async function expectRefusedFor(ms: number): Promise<void> {
   const until = Date.now() + ms;
   do {
-    for (const { name, send } of databaseCalls()) {
-      const response = await send();
-      const body = (await response.json()) as Envelope<unknown>;
-      expect({ name, status: response.status, retryAfter: response.headers.get('retry-after'), body }).toEqual({
-        name,
-        status: 503,
-        retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
-        body: {
-          data: null,
-          errors: [
-            {
-              code: ErrorCode.Unavailable,
-              heading: expect.any(String),
-              message: expect.any(String),
-              retryAfter: DATABASE_RETRY_AFTER_SECONDS,
-            },
-          ],
-          maintenance: false,
-        },
-      });
-      expect(JSON.stringify(body)).not.toMatch(/accepting|55000|postgres/i);
-    }
+    for (const call of databaseCalls()) await expectDatabaseUnavailable(call, /accepting|55000|postgres/i);
   } while (Date.now() < until);
 }

@@ -1,4 +1,7 @@
+import type { Envelope } from '../../shared/api/envelope.js';
+import { ErrorCode } from '../../shared/api/error-codes.js';
 import { XHR_HEADER, XHR_HEADER_VALUE, SOCKET_ID_HEADER } from '../../shared/api/headers.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/src/common/errors/database-unavailable.js';
 import { SURF_ENDPOINTS } from '../../shared/surf/surf.js';
 import type { TestMember } from './accounts.js';
 import type { TestSocket } from './socket-client.js';
@@ -35,4 +38,31 @@ export function databaseCalls(baseUrl: string, member: TestMember, tab: TestSock
         }),
     },
   ];
+}
+
+/**
+ * Sends the call and expects what a call that needs the database answers without it: 503
+ * `unavailable` with Retry-After, and nothing of the driver's own error (`leaks`) in the answer.
+ */
+export async function expectDatabaseUnavailable({ name, send }: DatabaseCall, leaks: RegExp): Promise<void> {
+  const response = await send();
+  const body = (await response.json()) as Envelope<unknown>;
+  expect({ name, status: response.status, retryAfter: response.headers.get('retry-after'), body }).toEqual({
+    name,
+    status: 503,
+    retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+    body: {
+      data: null,
+      errors: [
+        {
+          code: ErrorCode.Unavailable,
+          heading: expect.any(String),
+          message: expect.any(String),
+          retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+        },
+      ],
+      maintenance: false,
+    },
+  });
+  expect(JSON.stringify(body)).not.toMatch(leaks);
 }
