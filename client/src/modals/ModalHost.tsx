@@ -19,6 +19,21 @@ export function ModalHost() {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Gives the focus back to the dialog's opener. When the list behind the dialog was drawn anew
+ * while it was open (a live update), the opener is gone from the page: its twin of the same name
+ * takes the focus, so keyboard users stay where they were.
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  if (!opener) return;
+  if (opener.isConnected) {
+    opener.focus();
+    return;
+  }
+  const label = opener.getAttribute('aria-label');
+  if (label) document.querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)?.focus();
+}
+
 function ModalDialog({ id, modal, topmost }: { id: string; modal: ModalEntry; topmost: boolean }) {
   const close = useSetAtom(closeModalAtom);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -29,7 +44,7 @@ function ModalDialog({ id, modal, topmost }: { id: string; modal: ModalEntry; to
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     (dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog)?.focus();
-    return () => previouslyFocused?.focus?.();
+    return () => returnFocus(previouslyFocused);
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
