@@ -40,8 +40,6 @@ function describeViolations(violations: Result[]): string {
 }
 
 test('axe finds no serious or critical accessibility violation on any visitor page', async ({ page }) => {
-  // Some seconds of axe a page, for every visitor page: a busy machine needs more than the usual minute.
-  test.setTimeout(150_000);
   for (const path of VISITOR_PAGES) {
     await openPage(page, path);
     const blocking = await blockingViolations(page);
