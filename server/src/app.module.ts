@@ -44,7 +44,7 @@ import { AdminFraudModule } from './admin-fraud/admin-fraud.module.js';
 import { AdminPricingModule } from './admin-pricing/admin-pricing.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
-import { dataSourceOptions } from './database/data-source-options.js';
+import { dataSourceOptions } from './schema/data-source-options.js';
 import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { MemberCacheTriggers1763772600000 } from '../../migrations/1763772600000-MemberCacheTriggers.js';
 import { MIGRATIONS } from '../../migrations/index.js';
-import { dataSourceOptions } from '../../server/src/database/data-source-options.js';
+import { dataSourceOptions } from '../../server/src/schema/data-source-options.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 
 /**

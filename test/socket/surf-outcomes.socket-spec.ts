@@ -2,7 +2,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { SurfRules1763774400000 } from '../../migrations/1763774400000-SurfRules.js';
-import { dataSourceOptions } from '../../server/src/database/data-source-options.js';
+import { dataSourceOptions } from '../../server/src/schema/data-source-options.js';
 import { SURF_CLAIM_OUTCOMES, SURF_EMPTY_REASONS, SURF_TICKET_REFUSALS } from '../../shared/surf/surf-outcomes.js';
 import { setTestTimeout } from '../support/surf-fixtures.js';
 import { adminDatabaseUrl } from '../support/test-app.js';

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
-import { resolveDatabase } from './resolve-database.js';
+import { resolveDatabase } from '../database/resolve-database.js';
 
 const MIGRATIONS_DIR = 'migrations';
 

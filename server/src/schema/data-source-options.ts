@@ -2,7 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
-import { observedPg } from './observed-pool.js';
+import { observedPg } from '../database/observed-pool.js';
 
 /** The one DataSource configuration used by the app, the migration CLI and the tests. */
 export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): DataSourceOptions {
