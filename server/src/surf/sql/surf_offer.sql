@@ -1,0 +1,116 @@
+CREATE OR REPLACE FUNCTION surf_offer(p jsonb) RETURNS json
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_user integer := (p->>'user')::integer;
+  v_now timestamptz := (p->>'now')::timestamptz;
+  u record;
+  v_replaced json;
+  v_post integer;
+  v_ticket uuid;
+  v_challenge text;
+  v_my_tags text[];
+  lv record;
+  v_timer integer;
+  v_cap integer;
+BEGIN
+  -- The caller holds the member's row lock; a claim has written its changes to the row already.
+  -- The teams the member is active in are read with the row: no statement of their own.
+  SELECT rotator_languages, rotator_my_tags, earning_blocked, risk_score, last_claim_at, surf_views, surf_challenges, wrong_codes,
+         cardinality(recent_answers) AS answers,
+         surf_views < 100 AND created_at > v_now - interval '7 days' AS probation,
+         CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned,
+         ARRAY(SELECT team_id FROM team_members WHERE user_id = v_user AND status = 'active') AS teams
+    INTO u FROM users WHERE id = v_user;
+  -- The member's own level (the period that contains now) sets the countdown and the daily
+  -- cap; without one, the site's (the free benefits, passed in p).
+  SELECT l.surf_timer_seconds, l.daily_cap INTO lv
+    FROM memberships m JOIN membership_levels l ON l.id = m.level_id
+   WHERE m.user_id = v_user AND m.team_id IS NULL AND m.starts_at <= v_now AND m.ends_at > v_now
+   LIMIT 1;
+  v_timer := coalesce(lv.surf_timer_seconds, (p->>'timer')::integer);
+  v_cap := coalesce(lv.daily_cap, (p->>'daily_cap')::integer);
+  -- One open ticket per member: a new one replaces the old. A claim leaves "replace" out: it
+  -- has just closed the member's one open ticket.
+  IF (p->>'replace')::boolean THEN
+    WITH r AS (UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = v_user AND status = 'open' RETURNING id, connection_id)
+    SELECT json_agg(json_build_object('id', r.id, 'connection', r.connection_id)) INTO v_replaced FROM r;
+  END IF;
+  IF u.earning_blocked THEN
+    RETURN json_build_object('empty', 'earning_blocked', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap);
+  END IF;
+  IF u.earned >= v_cap THEN
+    RETURN json_build_object('empty', 'daily_cap', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap,
+                             'next_ms', floor(extract(epoch FROM (current_date + 1)::timestamptz) * 1000)::bigint);
+  END IF;
+  -- Surf my tags: only posts carrying a tag the member follows (none followed: none offered).
+  IF u.rotator_my_tags THEN
+    v_my_tags := ARRAY(SELECT tag FROM tag_follows WHERE user_id = v_user);
+  END IF;
+  -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
+  -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
+  -- Never a private group's post: the surf bar shows posts to every member. Never a post written for
+  -- a team the viewer is an active member of: a team's campaigns do not pay its own members. With
+  -- surf my tags on, only posts carrying a followed tag.
+  -- SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check a
+  -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
+  -- table looked small reads all of the viewer's claims of the day on every pick.
+  SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
+   WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+     AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
+     AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
+     AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
+     AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)
+     AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
+     AND NOT EXISTS (SELECT 1 FROM view_tickets t
+                      WHERE t.viewer_id = v_user AND t.post_id = c.post_id AND t.status = 'claimed'
+                        AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
+   ORDER BY c.last_served_at ASC
+   LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
+  IF v_post IS NULL THEN
+    -- When a post can be offered next: the soonest moment one of the campaigns that could pay
+    -- leaves the viewer's 24 hours or its daily cap (tomorrow); none when no campaign could.
+    RETURN json_build_object('empty', 'no_posts', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap, 'next_ms', (
+      SELECT floor(extract(epoch FROM min(greatest(
+               CASE WHEN c.daily_view_cap IS NOT NULL AND c.views_day = current_date AND c.views_today >= c.daily_view_cap
+                    THEN (current_date + 1)::timestamptz ELSE v_now END,
+               (SELECT max(t.claimed_at) + interval '24 hours' FROM view_tickets t
+                 WHERE t.viewer_id = v_user AND t.post_id = c.post_id AND t.status = 'claimed'
+                   AND t.claimed_at > now() - interval '24 hours')))) * 1000)::bigint
+        FROM campaigns c JOIN posts po ON po.id = c.post_id
+       WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+         AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
+         AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
+         AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
+         AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)));
+  END IF;
+  UPDATE campaigns SET last_served_at = now() WHERE post_id = v_post;
+  -- The ticket asks for the code the app drew: from the challenge score on; while a wrong (or
+  -- unanswered) challenge is among the member's last answers kept; at the start of a surf
+  -- session (30 minutes without a claim); on probation (an account's first week and first
+  -- 100 views) until it has answered three; and on a random share of views: on probation 25%,
+  -- within one view in 4; after it 5%, within one view in 20, so an honest surfer is
+  -- challenged on at most 5% of views past the session's first. Off altogether for benchmarks.
+  IF (p->>'challenges')::boolean AND (
+       u.risk_score >= (p->>'challenge_at')::integer
+       OR u.wrong_codes > 0
+       OR u.last_claim_at IS NULL OR u.last_claim_at < v_now - interval '30 minutes'
+       OR (u.probation AND u.answers < 3)
+       OR ((u.surf_challenges + 1) * CASE WHEN u.probation THEN 4 ELSE 20 END <= u.surf_views + 1
+           AND random() < CASE WHEN u.probation THEN 0.25 ELSE 0.05 END)) THEN
+    v_challenge := p->>'challenge';
+    UPDATE users SET surf_challenges = surf_challenges + 1 WHERE id = v_user;
+  END IF;
+  -- issued_at is the app's clock (that of live_time), which also checks the countdown.
+  INSERT INTO view_tickets (viewer_id, post_id, connection_id, timer_seconds, challenge_code, issued_at)
+  VALUES (v_user, v_post, p->>'connection', v_timer, v_challenge, v_now)
+  RETURNING id INTO v_ticket;
+  RETURN (
+    SELECT json_build_object(
+             'replaced', v_replaced, 'ticket', v_ticket, 'issued_ms', floor(extract(epoch FROM v_now) * 1000)::bigint,
+             'timer', v_timer, 'daily_cap', v_cap, 'challenge', v_challenge,
+             'post', json_build_object('id', po.id, 'user_id', po.user_id, 'text', po.text, 'link', po.link,
+                                       'youtube_id', po.youtube_id, 'image_ids', po.image_ids, 'language', po.language,
+                                       'tags', po.tags, 'created_ms', floor(extract(epoch FROM po.created_at) * 1000)::bigint,
+                                       'username', pu.username, 'first_name', pu.first_name, 'image', pu.image))
+      FROM posts po JOIN users pu ON pu.id = po.user_id WHERE po.id = v_post);
+END $fn$;
