@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { FinishedStats, StatsPeriodDays } from './stats.repository.js';
+import type { StatsPeriodDays } from './stats-period.js';
+import type { FinishedStats } from './stats.repository.js';
 
 /** How many posts' finished days one process keeps. */
 const FINISHED_MAX_POSTS = 5_000;

@@ -1,7 +1,24 @@
 import { LRUCache } from 'lru-cache';
 import type { StatsQuery } from '@shared/stats/stats-query.js';
 import { addDays, daysIn } from '@shared/stats/stats-range.js';
-import type { LiveRange, StatsPeriodDays } from './stats.repository.js';
+
+/** The days of a period in the member's time zone (YYYY-MM-DD), the instant each began, and when the last one ends. */
+export interface StatsPeriodDays {
+  start: Date;
+  end: Date;
+  days: string[];
+  starts: Date[];
+}
+
+/**
+ * The part of a period read live on every request: its days from the `finishedDays`-th (0 for the
+ * first), whose hours start at `from`, and for the daily rollups the UTC days from `utcDay`.
+ */
+export interface LiveRange {
+  finishedDays: number;
+  from: Date;
+  utcDay: string;
+}
 
 /**
  * How long after a day ends it is taken as finished: by then the tracking writer has flushed its

@@ -4,15 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { StatsCounts, StatsDimension } from '@shared/stats/stats.js';
 import { ownedBy, type Advertiser } from '../posts/advertiser.js';
 import { addHour, addSeenViewed, emptyBreakdowns, type BreakdownSums, type SeenViewed } from './stats-breakdowns.js';
-import { utcDaysOf } from './stats-period.js';
-
-/** The days of a period in the member's time zone (YYYY-MM-DD), the instant each began, and when the last one ends. */
-export interface StatsPeriodDays {
-  start: Date;
-  end: Date;
-  days: string[];
-  starts: Date[];
-}
+import { utcDaysOf, type LiveRange, type StatsPeriodDays } from './stats-period.js';
 
 /** Counts as the queries name them; a read that does not count one leaves it out. */
 export interface CountsRow {
@@ -88,16 +80,6 @@ export interface FinishedStats {
   daily: StatsCounts[];
   total: StatsCounts;
   breakdowns: BreakdownSums;
-}
-
-/**
- * The part of a period read live on every request: its days from the `finishedDays`-th (0 for the
- * first), whose hours start at `from`, and for the daily rollups the UTC days from `utcDay`.
- */
-export interface LiveRange {
-  finishedDays: number;
-  from: Date;
-  utcDay: string;
 }
 
 /** What one post, or all the member's posts together, add in the live part of a period. */

@@ -8,17 +8,8 @@ import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import type { ActingTeam } from '../teams/team-access.service.js';
 import { addBreakdowns, breakdownsAnswer, emptyBreakdowns } from './stats-breakdowns.js';
 import { StatsCache } from './stats-cache.js';
-import { dayIn, liveRangeOf, requestedDays } from './stats-period.js';
-import {
-  addByDay,
-  addCounts,
-  countsOf,
-  StatsRepository,
-  ZERO,
-  type FinishedStats,
-  type LiveRange,
-  type StatsPeriodDays,
-} from './stats.repository.js';
+import { dayIn, liveRangeOf, requestedDays, type LiveRange, type StatsPeriodDays } from './stats-period.js';
+import { addByDay, addCounts, countsOf, StatsRepository, ZERO, type FinishedStats } from './stats.repository.js';
 
 const UNKNOWN_TIME_ZONE = new AppError(ErrorCode.Validation, 'Invalid tz', 'Unknown time zone.', { field: 'tz' });
 const RANGE_AFTER_TODAY = new AppError(ErrorCode.Validation, 'Invalid to', 'The range cannot end after today.', { field: 'to' });

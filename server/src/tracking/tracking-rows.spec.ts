@@ -1,4 +1,4 @@
-import type { CountedMeasure } from './tracking-counting.js';
+import type { CountedMeasure } from './counted-measure.js';
 import { addDays, mergeTouches, rollUp, type PendingEvent } from './tracking-rows.js';
 
 const AT = Date.parse('2026-11-24T10:15:00Z');

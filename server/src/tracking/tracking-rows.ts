@@ -1,5 +1,5 @@
 import type { FeedActivityName } from '@shared/tracking/tracking.js';
-import type { CountedMeasure } from './tracking-counting.js';
+import type { CountedMeasure } from './counted-measure.js';
 
 /**
  * What the write buffer holds between a call and its batch: the validated payload plus what the

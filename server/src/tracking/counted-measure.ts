@@ -1,0 +1,19 @@
+/**
+ * Which events count once a day per viewer, and under which key of `tracking_counted`
+ * (day, viewer key, subject, measure). A later event of a key already counted is still stored
+ * raw but adds nothing to the rollups.
+ *
+ * | event | measure | subject (`post_id` column) | counts toward |
+ * |---|---|---|---|
+ * | post_view, level 5 | seen | the post | seen (hourly, country, dimensions) |
+ * | post_view, level 10 | viewed | the post | viewed (hourly, country, dimensions) |
+ * | post_link_click | link_click | the post | link clicks (hourly) |
+ * | playVideo | video_play | the post | video plays (hourly) |
+ * | viewImage | image_view | the post | image views (hourly) |
+ * | profile_view opened from a post | profile_open | the post | the post's profile views (hourly) |
+ * | profile_view | profile | the member whose profile it is | the member's profile views |
+ *
+ * The post's writer counts for none of their post's measures, a member for none of their own
+ * profile's.
+ */
+export type CountedMeasure = 'seen' | 'viewed' | 'link_click' | 'video_play' | 'image_view' | 'profile_open' | 'profile';
