@@ -1,3 +1,17 @@
+-- surf_claim(p jsonb) -> json: settles a Next click, in one transaction. Under the member's row
+-- lock: the ticket's checks, refused with the ticket left as it was (not_yours, already_counted,
+-- moved_to_other_tab, closed_without_credit, other_tab, too_early on the app's clock); the score
+-- (surf_risk plus the challenge's answer), the stop and the outcome; when credited, the campaign's
+-- payment and view count, the ledger rows through ledger_append (view:<ticket id>, and
+-- level_bonus:<ticket id> for a level's extra credits) and the member's credits within the daily
+-- cap; the closed ticket with its telemetry; the member's score and rolling state (one UPDATE,
+-- a second one for the risk evidence when a signal fired); then, with p.next, surf_offer.
+-- Called by SurfRepository.claim (server/src/surf/surf.repository.ts, a named prepared
+-- statement) for SurfService.claim (the socket's 'surf:claim', surf-claim.handler.ts).
+-- Input: SurfClaimParams (surf.repository.ts): SurfOfferParams plus ticket, telemetry, code,
+-- block_at, answers_kept, wrong_codes_to_stop, accounts_per_address, next.
+-- Answer: ClaimRow: { refusal } (too_early adds issued_ms and timer), or outcome, cc, earned,
+-- daily_cap, campaign_empty, owner_id, blocked_now, evidence and next (surf_offer's answer).
 CREATE OR REPLACE FUNCTION surf_claim(p jsonb) RETURNS json
 LANGUAGE plpgsql AS $fn$
 DECLARE

@@ -1,3 +1,10 @@
+-- surf_next(p jsonb) -> json: the surf bar's Next without a claim (the first post of a session,
+-- a new tab). Takes the member's row lock, FOR NO KEY UPDATE (the lock surf_claim takes first, so
+-- a member's nexts and claims run one after the other and rows that merely reference the member
+-- are not held up), then answers surf_offer with replace: the member's open ticket is replaced.
+-- Called by SurfRepository.next (server/src/surf/surf.repository.ts, a named prepared
+-- statement) for SurfService.next (POST /data/surf/next in surf.controller.ts).
+-- Input: SurfOfferParams (surf.repository.ts). Answer: surf_offer's, typed OfferRow.
 CREATE OR REPLACE FUNCTION surf_next(p jsonb) RETURNS json
 LANGUAGE plpgsql AS $fn$
 BEGIN

@@ -1,3 +1,17 @@
+-- surf_offer(p jsonb) -> json: offers the member the next post of the surf bar and issues its view
+-- ticket. With p.replace, the member's open ticket is marked 'replaced' first (one open ticket per
+-- member). Then the empty reasons (earning_blocked; daily_cap; no_posts with next_ms, when a post
+-- can be offered next), or the fair pick: among campaigns that can pay, not the viewer's own, in
+-- their languages, never a private group's post nor one written for a team they are active in,
+-- with surf my tags only posts carrying a followed tag, within the campaign's daily view cap and
+-- not credited to the viewer in 24 hours, the one served longest ago (SKIP LOCKED). The member's
+-- own level sets the countdown and the daily cap, else the site's values in p; the ticket asks
+-- for the code p.challenge by the rules of the challenge (first view of a session, probation,
+-- wrong answers kept, a random share, the challenge score).
+-- Called by surf_next and by surf_claim (when p.next), under the member's row lock; the app never
+-- calls it directly. Input: SurfOfferParams (server/src/surf/surf.repository.ts), plus replace.
+-- Answer: OfferRow: replaced, timer, daily_cap, and either empty (with next_ms) or ticket,
+-- issued_ms, challenge and post.
 CREATE OR REPLACE FUNCTION surf_offer(p jsonb) RETURNS json
 LANGUAGE plpgsql AS $fn$
 DECLARE

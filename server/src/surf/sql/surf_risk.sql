@@ -1,3 +1,16 @@
+-- surf_risk(p jsonb) -> jsonb: the one scoring rule of the surf score; it writes nothing. From the
+-- client's report of the Next click (scripted, unseen, the same interval or point as recent
+-- claims) and what the server sees for itself (the delay between the countdown's end and the claim
+-- on the app's clock, its disagreement with the reported delay and its spread; hours without a
+-- break; at a session's first claim, accounts surfing from the member's address or device), the
+-- score's delta and the signals that moved it.
+-- Called only by surf_claim, in its transaction.
+-- Input: surf_claim's p (SurfClaimParams in server/src/surf/surf.repository.ts: user, now,
+-- telemetry, accounts_per_address) plus server_delay_ms (null without a countdown) and member,
+-- the member's rolling state as surf_claim read it under the row lock (recent_delays,
+-- recent_intervals, recent_positions as array text, last_claim_at, surf_streak_start).
+-- Answer: { delta, signals }: delta -5 when no signal fired; signals are SurfRiskSignal codes
+-- (shared/surf/surf-outcomes.ts).
 CREATE OR REPLACE FUNCTION surf_risk(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE
