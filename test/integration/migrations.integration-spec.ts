@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { MemberCacheTriggers1763772600000 } from '../../migrations/1763772600000-MemberCacheTriggers.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { dataSourceOptions } from '../../server/src/schema/data-source-options.js';
+import { migrateDatabase, SQL_DEFINITIONS_TABLE } from '../../server/src/schema/sql-definitions.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-postgres.js';
 
 /**
@@ -15,6 +16,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-postgres.
 
 /** TypeORM's record of the migrations run: a table of its own, with no entity. */
 const MIGRATIONS_TABLE = dataSourceOptions('').migrationsTableName;
+/** The tables of the migration tools themselves, which no entity declares. */
+const TOOL_TABLES = [MIGRATIONS_TABLE, SQL_DEFINITIONS_TABLE];
 
 /** git's output; without a clone and its history this test cannot judge, and fails saying so. */
 function git(...args: string[]): string {
@@ -66,7 +69,7 @@ describe('landed migrations', () => {
  * The schema as PostgreSQL prints it, one line per column, constraint and index, with the names
  * of the indexes to leave out. A number default reads 0 or '0'::bigint depending on how it was
  * written (SQL or TypeORM): the same value, so it is printed one way. Tables partitioned by day
- * and their partitions are left out: no entity declares them (server/src/database/entities.ts).
+ * and their partitions are left out: no entity declares them (server/src/schema/entities.ts).
  */
 async function schemaLines(url: string, leftOut: string[]): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -78,17 +81,17 @@ async function schemaLines(url: string, leftOut: string[]): Promise<string[]> {
                      ' DEFAULT ' || regexp_replace(pg_get_expr(d.adbin, d.adrelid), '^''(-?\\d+)''::(bigint|integer|smallint)$', '\\1')) AS line
          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
          LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND NOT c.relispartition AND c.relname <> $1 AND a.attnum > 0 AND NOT a.attisdropped
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND NOT c.relispartition AND c.relname <> ALL ($1) AND a.attnum > 0 AND NOT a.attisdropped
        UNION ALL
        SELECT format('constraint %s on %s: %s', con.conname, c.relname, pg_get_constraintdef(con.oid))
          FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
-        WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> $1 AND con.contype <> 'n' AND c.relkind <> 'p' AND NOT c.relispartition
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> ALL ($1) AND con.contype <> 'n' AND c.relkind <> 'p' AND NOT c.relispartition
        UNION ALL
        SELECT pg_get_indexdef(i.indexrelid)
          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ic ON ic.oid = i.indexrelid
-        WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> $1 AND ic.relname <> ALL ($2) AND c.relkind <> 'p' AND NOT c.relispartition
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relname <> ALL ($1) AND ic.relname <> ALL ($2) AND c.relkind <> 'p' AND NOT c.relispartition
        ORDER BY 1`,
-      [MIGRATIONS_TABLE, leftOut],
+      [TOOL_TABLES, leftOut],
     );
     return rows.map((row) => row.line);
   } finally {
@@ -125,7 +128,7 @@ describe('the schema the migrations build on an empty database', () => {
 
   beforeAll(async () => {
     migrated = await openDatabase('schema');
-    await migrated.dataSource.runMigrations({ transaction: 'each' });
+    await migrateDatabase(migrated.dataSource, 'each');
     leftToMigrations = migrated.dataSource.entityMetadatas.flatMap((entity) =>
       entity.indices.filter((index) => !index.synchronize).map((index) => ({ name: index.name, table: entity.tableName })),
     );

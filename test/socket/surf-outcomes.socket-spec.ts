@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { SurfRules1763774400000 } from '../../migrations/1763774400000-SurfRules.js';
 import { dataSourceOptions } from '../../server/src/schema/data-source-options.js';
+import { migrateDatabase } from '../../server/src/schema/sql-definitions.js';
 import { SURF_CLAIM_OUTCOMES, SURF_EMPTY_REASONS, SURF_TICKET_REFUSALS } from '../../shared/surf/surf-outcomes.js';
 import { setTestTimeout } from '../support/surf-fixtures.js';
 import { adminDatabaseUrl } from '../support/test-app.js';
@@ -34,11 +35,13 @@ function returnedCodes(source: string): Record<Key, Set<string>> {
   return codes;
 }
 
-async function migrate(url: string, migrations = MIGRATIONS): Promise<void> {
-  const dataSource = new DataSource({ ...dataSourceOptions(url), migrations });
+/** The app's migration (versioned migrations, then the SQL definitions); only the first `migrations` when given. */
+async function migrate(url: string, migrations?: typeof MIGRATIONS): Promise<void> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url), migrations: migrations ?? MIGRATIONS });
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    if (migrations) await dataSource.runMigrations({ transaction: 'each' });
+    else await migrateDatabase(dataSource, 'each');
   } finally {
     await dataSource.destroy();
   }

@@ -523,13 +523,14 @@ export async function withClient(url, work) {
 /** A module of the build (`npm run build` writes dist/), by its path from the repository root. */
 export const built = (path) => import(pathToFileURL(resolve(path)).href);
 
-/** Runs the built app's migrations on a new bench database. */
+/** Runs the built app's migrations and SQL definitions on a new bench database, as the app does. */
 export async function migrateBuilt(url) {
   const { DataSource } = await import('typeorm');
   const { MIGRATIONS } = await built('dist/migrations/index.js');
+  const { migrateDatabase } = await built('dist/server/src/schema/sql-definitions.js');
   const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  await migrateDatabase(dataSource, 'each');
   await dataSource.destroy();
 }
 

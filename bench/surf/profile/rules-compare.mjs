@@ -251,9 +251,10 @@ const CLAIMS = { plpgsql: plpgsqlClaim, ts: tsClaim, 'ts-compact': tsCompactClai
 async function migrate(url) {
   const { DataSource } = await import('typeorm');
   const { MIGRATIONS } = await import(pathToFileURL(resolve('dist/migrations/index.js')).href);
+  const { migrateDatabase } = await import(pathToFileURL(resolve('dist/server/src/schema/sql-definitions.js')).href);
   const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  await migrateDatabase(dataSource, 'each');
   await dataSource.destroy();
 }
 

@@ -1,6 +1,7 @@
 /**
  * Migrations from the command line, on the same DataSource as the app:
  *   run | revert | generate <Name>
+ * `run` applies the versioned migrations, then the SQL definitions whose text changed.
  * Uses DATABASE_URL, or the embedded PostgreSQL (started for the command, then stopped).
  * `generate` diffs the entities against the database and writes migrations/<timestamp>-<Name>.ts,
  * then lists the new class in migrations/index.ts.
@@ -10,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { resolveDatabase } from '../database/resolve-database.js';
+import { forgetSqlDefinitions, migrateDatabase } from './sql-definitions.js';
 
 const MIGRATIONS_DIR = 'migrations';
 
@@ -26,11 +28,14 @@ async function main(): Promise<void> {
   try {
     await dataSource.initialize();
     if (command === 'run') {
-      const applied = await dataSource.runMigrations({ transaction: 'each' });
-      console.log(applied.length ? `applied: ${applied.map((m) => m.name).join(', ')}` : 'nothing to apply');
+      const { migrations, definitions } = await migrateDatabase(dataSource, 'each');
+      console.log(migrations.length ? `applied: ${migrations.join(', ')}` : 'no migration to apply');
+      console.log(definitions.length ? `SQL definitions run: ${definitions.join(', ')}` : 'every SQL definition is current');
     } else if (command === 'revert') {
       await dataSource.undoLastMigration({ transaction: 'each' });
-      console.log('reverted the last migration');
+      // The reverted migration may have dropped what a function uses: every file runs again next time.
+      await forgetSqlDefinitions(dataSource);
+      console.log('reverted the last migration; the SQL definitions run again at the next `run` or start');
     } else {
       await generate(dataSource, name!);
     }
