@@ -19,12 +19,13 @@ import { ReportsModule } from './reports/reports.module.js';
 import { MemberRateLimits } from './common/http/member-rate-limits.js';
 import { LimitCounters } from './common/limits/limit-counters.js';
 import { AccountModule } from './account/account.module.js';
-import { AdminModule } from './admin/admin.module.js';
-import { AdminAuditModule } from './admin-audit/admin-audit.module.js';
-import { AdminSettingsModule } from './admin-settings/admin-settings.module.js';
+import { AdminOverviewModule } from './admin/overview/admin-overview.module.js';
+import { AdminAuditModule } from './audit/admin-audit.module.js';
+import { AdminAuditLogModule } from './admin/audit/admin-audit-log.module.js';
+import { AdminSettingsModule } from './admin/settings/admin-settings.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { SitePagesModule } from './site-pages/site-pages.module.js';
-import { AdminUsersModule } from './admin-users/admin-users.module.js';
+import { AdminUsersModule } from './admin/users/admin-users.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OnboardingModule } from './onboarding/onboarding.module.js';
@@ -39,9 +40,9 @@ import { FollowsModule } from './follows/follows.module.js';
 import { UserSearchModule } from './user-search/user-search.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { ErrorLogModule } from './error-log/error-log.module.js';
-import { AdminLedgerModule } from './admin-ledger/admin-ledger.module.js';
-import { AdminFraudModule } from './admin-fraud/admin-fraud.module.js';
-import { AdminPricingModule } from './admin-pricing/admin-pricing.module.js';
+import { AdminLedgerModule } from './admin/ledger/admin-ledger.module.js';
+import { AdminFraudModule } from './admin/fraud/admin-fraud.module.js';
+import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './schema/data-source-options.js';
@@ -93,8 +94,9 @@ export class AppModule {
         UserSearchModule,
         BookmarksModule,
         AdminAuditModule,
+        AdminAuditLogModule,
         AdminSettingsModule,
-        AdminModule,
+        AdminOverviewModule,
         ContactModule,
         SitePagesModule,
         AdminUsersModule,

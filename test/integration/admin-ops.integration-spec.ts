@@ -5,7 +5,7 @@ import { ADMIN_LEDGER_ENDPOINTS, type LedgerTotals, type LedgerVerification } fr
 import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import type { StartAnswer } from '../../shared/start/start.js';
-import { AdminLedgerService } from '../../server/src/admin-ledger/admin-ledger.service.js';
+import { AdminLedgerService } from '../../server/src/admin/ledger/admin-ledger.service.js';
 import { ErrorGroupsRepository } from '../../server/src/error-log/error-groups.repository.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';

@@ -3,7 +3,7 @@ import { announcementSchema, type AnnouncementPayload } from '@shared/announceme
 import { announcementIsLive, type AdminAnnouncement, type Announcement } from '@shared/announcements/announcements.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { rooms } from '@shared/realtime/events.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';

@@ -16,7 +16,7 @@ import {
   type PaymentProviderName,
 } from '@shared/billing/billing.js';
 import { teamRoleAllows } from '@shared/teams/teams.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';

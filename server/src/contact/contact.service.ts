@@ -8,7 +8,7 @@ import type {
   ContactMessageSummary,
 } from '@shared/contact/contact.js';
 import { PATHS } from '@shared/routing/routes.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { hmac } from '../common/crypto/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

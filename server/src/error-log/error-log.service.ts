@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import type { ErrorGroupDetail, ErrorGroupSummary, ErrorGroupsQuery } from '@shared/admin/errors.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import type { ErrorGroupEntity } from './error-group.entity.js';

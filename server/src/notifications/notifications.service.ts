@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { AdminMessagePayload } from '@shared/notifications/admin-message.schema.js';
 import { LATEST_NOTIFICATIONS, type NotificationItem, type NotificationsPage } from '@shared/notifications/notifications.js';
 import type { UiNotifications } from '@shared/start/start.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { RealtimeService } from '../realtime/realtime.service.js';

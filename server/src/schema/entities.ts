@@ -26,7 +26,7 @@ import { ReportEntity } from '../reports/report.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
 import { TeamAuditEntity } from '../teams/team-audit.entity.js';
-import { AdminAuditEntity } from '../admin-audit/admin-audit.entity.js';
+import { AdminAuditEntity } from '../audit/admin-audit.entity.js';
 import { IdempotentRequestEntity } from '../idempotency/idempotent-request.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
 import { ContactReplyEntity } from '../contact/contact-reply.entity.js';

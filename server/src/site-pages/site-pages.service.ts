@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { SITE_PAGE_SLUGS, type SitePage, type SitePageSlug } from '@shared/pages/site-pages.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
+import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { SitePagesRepository, type SitePageRow } from './site-pages.repository.js';

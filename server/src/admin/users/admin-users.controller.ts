@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
+import { earningSchema, type EarningPayload } from '@shared/accounts/account.schemas.js';
 import {
   ADMIN_USER_TABS,
   adminUsersQuerySchema,
@@ -17,12 +18,12 @@ import {
   type RoleChangePayload,
 } from '@shared/admin/users.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import { AppError } from '../common/errors/app-error.js';
-import { IdPipe } from '../common/validation/id.pipe.js';
-import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import { Idempotent } from '../idempotency/idempotent.decorator.js';
-import type { AuthContext } from '../sessions/auth-context.js';
+import { Auth, CurrentAuth } from '../../auth/auth.decorators.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { IdPipe } from '../../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../../idempotency/idempotent.decorator.js';
+import type { AuthContext } from '../../sessions/auth-context.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 /** The admin Users section (ADMIN_USER_ENDPOINTS); every call is `@Auth('admin')`. */
@@ -62,6 +63,17 @@ export class AdminUsersController {
     @Body(new ZodValidationPipe(creditAdjustmentSchema)) payload: CreditAdjustmentPayload,
   ): Promise<AdminUserProfile> {
     return this.users.adjustCredits(auth.user.id, id, payload);
+  }
+
+  /** Lifts a member's earning stop. */
+  @Post(':id/earning')
+  @HttpCode(200)
+  restoreEarning(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodValidationPipe(earningSchema)) _payload: EarningPayload,
+  ): Promise<EarningPayload> {
+    return this.users.restoreEarning(auth.user.id, id);
   }
 
   @Post(':id/earning/stop')

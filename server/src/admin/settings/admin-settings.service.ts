@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SiteSettings, SiteSettingsAnswer } from '@shared/admin/site-settings.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { Transactions } from '../database/transactions.js';
-import type { WebsiteSettingsEntity } from '../website/website-settings.entity.js';
-import { WebsiteSettingsRepository } from '../website/website-settings.repository.js';
-import { WebsiteSettingsService } from '../website/website-settings.service.js';
+import { AdminAudit } from '../../audit/admin-audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Transactions } from '../../database/transactions.js';
+import type { WebsiteSettingsEntity } from '../../website/website-settings.entity.js';
+import { WebsiteSettingsRepository } from '../../website/website-settings.repository.js';
+import { WebsiteSettingsService } from '../../website/website-settings.service.js';
 
 function siteSettingsOf(row: WebsiteSettingsEntity): SiteSettings {
   return {

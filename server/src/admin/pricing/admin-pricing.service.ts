@@ -7,9 +7,9 @@ import type {
   CreditPackPayload,
   MembershipLevelPayload,
 } from '@shared/admin/pricing.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
-import { AppError } from '../common/errors/app-error.js';
-import { Transactions } from '../database/transactions.js';
+import { AdminAudit } from '../../audit/admin-audit.service.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { Transactions } from '../../database/transactions.js';
 import { AdminPricingRepository } from './admin-pricing.repository.js';
 
 const packNotFound = () => new AppError(ErrorCode.NotFound, 'Not found', 'There is no such credit pack.');

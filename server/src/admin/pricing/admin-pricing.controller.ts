@@ -8,10 +8,10 @@ import {
   type CreditPackPayload,
   type MembershipLevelPayload,
 } from '@shared/admin/pricing.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import { IdPipe } from '../common/validation/id.pipe.js';
-import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import type { AuthContext } from '../sessions/auth-context.js';
+import { Auth, CurrentAuth } from '../../auth/auth.decorators.js';
+import { IdPipe } from '../../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../../sessions/auth-context.js';
 import { AdminPricingService } from './admin-pricing.service.js';
 
 /** Admins list, add and change the credit packs and membership levels for sale (ADMIN_PRICING_ENDPOINTS). */

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { LedgerTotals, LedgerVerification } from '@shared/admin/ledger.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import type { AuthContext } from '../sessions/auth-context.js';
+import { Auth, CurrentAuth } from '../../auth/auth.decorators.js';
+import type { AuthContext } from '../../sessions/auth-context.js';
 import { AdminLedgerService } from './admin-ledger.service.js';
 
 @Controller('admin/ledger')

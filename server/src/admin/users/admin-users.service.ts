@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
+import type { EarningPayload } from '@shared/accounts/account.schemas.js';
 import type { AdminAuditAction } from '@shared/admin/audit.js';
 import type {
   AdminUserProfile,
@@ -12,17 +13,17 @@ import type {
   CreditAdjustmentPayload,
 } from '@shared/admin/users.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
-import { AppError } from '../common/errors/app-error.js';
-import { LedgerService } from '../credits/ledger.service.js';
-import { Transactions } from '../database/transactions.js';
-import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
-import { LiveDataService } from '../live-data/live-data.service.js';
-import { PasswordResetService } from '../password-reset/password-reset.service.js';
-import { RealtimeService } from '../realtime/realtime.service.js';
-import { describeDevice } from '../sessions/describe-device.js';
-import { MemberCache } from '../sessions/member-cache.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { AdminAudit } from '../../audit/admin-audit.service.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { LedgerService } from '../../credits/ledger.service.js';
+import { Transactions } from '../../database/transactions.js';
+import { ledgerKeyOfRequest } from '../../idempotency/request-keys.js';
+import { LiveDataService } from '../../live-data/live-data.service.js';
+import { PasswordResetService } from '../../password-reset/password-reset.service.js';
+import { RealtimeService } from '../../realtime/realtime.service.js';
+import { describeDevice } from '../../sessions/describe-device.js';
+import { MemberCache } from '../../sessions/member-cache.js';
+import { SessionsService } from '../../sessions/sessions.service.js';
 import { AdminUsersRepository, type AdminUserRecord, type LockedMember } from './admin-users.repository.js';
 
 const PAGE_SIZE = 50;
@@ -187,6 +188,26 @@ export class AdminUsersService {
     });
     this.realtime.sendToUser(userId, 'surf:stopped', [{ reason: 'earning_blocked' }]);
     return this.profile(userId);
+  }
+
+  /**
+   * Restores a stopped member's earning and resets their surf score; their credits and ledger
+   * stay as they are.
+   */
+  async restoreEarning(adminId: number, userId: number): Promise<EarningPayload> {
+    await this.transactions.run(async (manager) => {
+      const member = await this.lockMember(manager, userId);
+      await this.users.restoreEarning(manager, userId);
+      await this.record(
+        manager,
+        adminId,
+        userId,
+        'earning_restored',
+        { earning: !member.earningBlocked, riskScore: member.riskScore },
+        { earning: true, riskScore: 0 },
+      );
+    });
+    return { earning: true };
   }
 
   /**

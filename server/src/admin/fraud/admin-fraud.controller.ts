@@ -8,11 +8,11 @@ import {
   type FraudRefundPayload,
   type FraudRefundResult,
 } from '@shared/admin/fraud.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import { IdPipe } from '../common/validation/id.pipe.js';
-import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import { Idempotent } from '../idempotency/idempotent.decorator.js';
-import type { AuthContext } from '../sessions/auth-context.js';
+import { Auth, CurrentAuth } from '../../auth/auth.decorators.js';
+import { IdPipe } from '../../common/validation/id.pipe.js';
+import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe.js';
+import { Idempotent } from '../../idempotency/idempotent.decorator.js';
+import type { AuthContext } from '../../sessions/auth-context.js';
 import { AdminFraudService } from './admin-fraud.service.js';
 
 /** The admin Fraud queue (ADMIN_FRAUD_ENDPOINTS); every call is `@Auth('admin')`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminCreditPack, AdminMembershipLevel, CreditPackPayload, MembershipLevelPayload } from '@shared/admin/pricing.js';
-import { LEVEL_COLUMNS, PACK_COLUMNS } from '../billing/billing.repository.js';
+import { LEVEL_COLUMNS, PACK_COLUMNS } from '../../billing/billing.repository.js';
 
 const ADMIN_PACK_COLUMNS = `${PACK_COLUMNS}, active, position`;
 const ADMIN_LEVEL_COLUMNS = `${LEVEL_COLUMNS}, active, position`;

@@ -124,6 +124,14 @@ export class AdminUsersRepository {
     await manager.query(`UPDATE users SET earning_blocked = true WHERE id = $1`, [id]);
   }
 
+  /** Earning on, the surf score, the wrong-code streak and the evidence cleared. */
+  async restoreEarning(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      `UPDATE users SET earning_blocked = false, risk_score = 0, wrong_codes = 0, recent_answers = '{}', risk_evidence = '[]' WHERE id = $1`,
+      [id],
+    );
+  }
+
   async setLoginSuspended(manager: EntityManager, id: number, suspended: boolean): Promise<void> {
     await manager.query(`UPDATE users SET login_suspended = $2 WHERE id = $1`, [id, suspended]);
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LEDGER_TOTAL_KINDS, type LedgerKindTotal, type LedgerTotals, type LedgerVerification } from '@shared/admin/ledger.js';
 import type { LedgerKind } from '@shared/credits/credits.js';
-import { AdminAudit } from '../admin-audit/admin-audit.service.js';
-import { Transactions } from '../database/transactions.js';
+import { AdminAudit } from '../../audit/admin-audit.service.js';
+import { Transactions } from '../../database/transactions.js';
 import { AdminLedgerRepository } from './admin-ledger.repository.js';
 
 /** The admin Ledger tab: the ledger check run on demand (audited) and where the credits are. */

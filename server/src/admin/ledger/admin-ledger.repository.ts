@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LedgerKind } from '@shared/credits/credits.js';
-import { findLedgerMismatches } from '../credits/credits.repository.js';
+import { findLedgerMismatches } from '../../credits/credits.repository.js';
 
 export interface KindSums {
   kind: LedgerKind;

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsAnswer } from '@shared/admin/site-settings.js';
-import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import type { AuthContext } from '../sessions/auth-context.js';
+import { Auth, CurrentAuth } from '../../auth/auth.decorators.js';
+import { ZodValidationPipe } from '../../common/validation/zod-validation.pipe.js';
+import type { AuthContext } from '../../sessions/auth-context.js';
 import { AdminSettingsService } from './admin-settings.service.js';
 
 /** Admins read and change the site settings (ADMIN_SITE_SETTINGS_ENDPOINTS). */
