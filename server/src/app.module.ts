@@ -46,6 +46,7 @@ import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './schema/data-source-options.js';
+import { openMigratedDataSource } from './schema/sql-definitions.js';
 import { Transactions } from './database/transactions.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
@@ -71,7 +72,11 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl!, config.databasePoolSize), migrationsRun: true }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config.databaseUrl!, config.databasePoolSize),
+          // Nothing reads the database before its migrations and SQL definitions are in place.
+          dataSourceFactory: (options) => openMigratedDataSource(options!),
+        }),
         MetricsModule,
         IdempotencyModule,
         WebsiteModule,
