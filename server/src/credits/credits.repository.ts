@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LedgerKind } from '@shared/credits/credits.js';
 
-/** One ledger row of an operation, as ledger_append (migration SurfRules) reads it. */
+/** One ledger row of an operation, as ledger_append (sql/ledger_append.sql) reads it. */
 export interface LedgerRowInput {
   account: 'user' | 'campaign' | 'team';
   user_id: number | null;

@@ -6,7 +6,7 @@ import { listenForChanges } from '../database/pg-listener.js';
 import type { TeamRow } from '../teams/teams.repository.js';
 import type { AuthUser } from './auth-context.js';
 
-/** The channel the MemberCacheTriggers migration's triggers NOTIFY on. */
+/** The channel notify_member_cache (sql/notify_member_cache.sql) and the team cache functions NOTIFY on. */
 export const MEMBER_CACHE_CHANNEL = 'member_cache';
 
 export interface CachedSession {

@@ -1,6 +1,6 @@
 /**
  * The surf score's thresholds, passed to the SQL functions with every call. The signals and their
- * weights are the one scoring rule, surf_risk (migration FairCredits); README.md in this folder maps it.
+ * weights are the one scoring rule, surf_risk (sql/surf_risk.sql); README.md in this folder maps it.
  *
  * The challenge score, the block score and the wrong answers that stop earning are site settings
  * (admins change them in Settings; `WebsiteSettingsService.surfRules` reads them): the values here

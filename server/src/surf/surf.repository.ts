@@ -101,7 +101,7 @@ const OPEN_CHALLENGE = {
 };
 
 /**
- * The surf bar's reads and writes. surf_next and surf_claim (migration SurfRules) are one round
+ * The surf bar's reads and writes. surf_next and surf_claim (sql/surf_next.sql, sql/surf_claim.sql) are one round
  * trip and one commit each, sent as named prepared statements.
  */
 @Injectable()
