@@ -34,7 +34,7 @@ import { ProfileModule } from './profile/profile.module.js';
 import { ReferralsModule } from './referrals/referrals.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { AccountTokensModule } from './account-tokens/account-tokens.module.js';
-import { AuthModule } from './auth/auth.module.js';
+import { LoginModule } from './login/login.module.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { UserSearchModule } from './user-search/user-search.module.js';
@@ -87,7 +87,7 @@ export class AppModule {
         SessionsModule,
         MailModule,
         AccountTokensModule,
-        AuthModule,
+        LoginModule,
         MediaModule,
         AccountModule,
         PasswordResetModule,

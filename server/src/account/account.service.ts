@@ -3,12 +3,13 @@ import type { TokenLinkAnswer } from '@shared/accounts/account.answers.js';
 import type { ConfirmTokenPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
-import { AuthService, type ClientMeta } from '../auth/auth.service.js';
+import type { ClientMeta } from '../auth/client-meta.js';
 import type { BrowserSessions } from '../auth/session-cookies.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AuthUser } from '../sessions/auth-context.js';
 import { MemberCache } from '../sessions/member-cache.js';
 import { Transactions } from '../database/transactions.js';
+import { LoginService } from '../login/login.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 const RESEND_EVERY_SECONDS = 60;
@@ -22,7 +23,7 @@ export class AccountService {
     private readonly transactions: Transactions,
     private readonly tokens: AccountTokensService,
     private readonly users: UsersRepository,
-    private readonly auth: AuthService,
+    private readonly auth: LoginService,
   ) {}
 
   async followLink(

@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
+import type { ActingTeam } from './acting-team.js';
 import { AUTH_LEVEL, STALE_TEAM_IGNORED, type AuthLevel } from './auth-level.js';
 import { AuthGuard } from './auth.guard.js';
 

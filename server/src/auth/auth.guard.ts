@@ -5,7 +5,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { parseRequestContext } from '../common/http/request-context.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { TeamAccessService } from '../teams/team-access.service.js';
+import { TeamMembership } from './acting-team.js';
 import { AUTH_LEVEL, STALE_TEAM_IGNORED, type AuthLevel } from './auth-level.js';
 import { readSessionCookies, SESSION_COOKIE } from './session-cookies.js';
 
@@ -22,7 +22,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
-    private readonly teams: TeamAccessService,
+    private readonly teams: TeamMembership,
   ) {}
 
   /** Each route's @Auth() level (by controller class, then handler), read from metadata once rather than on every call. */

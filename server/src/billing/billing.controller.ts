@@ -14,12 +14,12 @@ import {
   type MembershipAnswer,
   type Order,
 } from '@shared/billing/billing.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { BillingService } from './billing.service.js';
 import { LocalProviderGuard } from './local-provider.guard.js';
 

@@ -17,6 +17,7 @@ import {
 } from '@shared/billing/billing.js';
 import { teamRoleAllows } from '@shared/teams/teams.js';
 import { AdminAudit } from '../audit/admin-audit.service.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
@@ -28,7 +29,6 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { CommissionChange } from '../referrals/referral-commissions.repository.js';
 import { ReferralCommissionsService } from '../referrals/referral-commissions.service.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import {
   BillingRepository,
   type AdminOrderFilter,

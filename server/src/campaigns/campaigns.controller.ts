@@ -6,12 +6,12 @@ import {
   type CampaignSettingsPayload,
   type CreditAmountPayload,
 } from '@shared/campaigns/campaigns.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { CampaignsService } from './campaigns.service.js';
 
 @Controller('campaigns/:pid')

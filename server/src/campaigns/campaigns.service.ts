@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CampaignItem, CampaignSettingsPayload } from '@shared/campaigns/campaigns.js';
 import type { TeamCampaignChange } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
@@ -11,7 +12,6 @@ import { campaignWriterOf, isOwnedBy, type Advertiser } from '../posts/advertise
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { TeamCampaignAudit } from '../posts/team-campaign-audit.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { LiveCampaignsService } from './live-campaigns.service.js';
 
 /**

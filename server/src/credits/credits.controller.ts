@@ -2,11 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
 import type { LedgerRow } from '@shared/credits/credits.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { advertiserOf } from '../posts/advertiser.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { LedgerService } from './ledger.service.js';
 
 @Controller('credits')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { PasswordResetPayload } from '@shared/accounts/account.schemas.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
-import { AuthService, type ClientMeta } from '../auth/auth.service.js';
+import type { ClientMeta } from '../auth/client-meta.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { BrowserSessions } from '../auth/session-cookies.js';
+import { LoginService } from '../login/login.service.js';
 import { mails } from '../mail/mail.templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -28,7 +29,7 @@ export class PasswordResetService {
     private readonly mail: MailService,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
-    private readonly auth: AuthService,
+    private readonly auth: LoginService,
   ) {}
 
   async request(email: string): Promise<void> {

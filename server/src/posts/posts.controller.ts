@@ -3,13 +3,13 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { postSchema, type CampaignItem, type PostItem, type PostPayload } from '@shared/campaigns/campaigns.js';
 import type { MediaObject } from '@shared/media/media.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { rateLimit } from '../common/http/rate-limits.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { readUpload } from '../settings/read-upload.js';
 import { PostsService } from './posts.service.js';
 

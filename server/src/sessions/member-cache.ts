@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { MediaObject } from '@shared/media/media.js';
 import type { UiNotifications } from '@shared/start/start.js';
+import type { TeamRole } from '@shared/teams/teams.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
-import type { TeamRow } from '../teams/teams.repository.js';
 import type { AuthUser } from './auth-context.js';
 
 /** The channel notify_member_cache (sql/notify_member_cache.sql) and the team cache functions NOTIFY on. */
@@ -16,6 +17,34 @@ export interface CachedSession {
   /** ms since the epoch, as this process last saw them. */
   lastSeenAt: number;
   expiresAt: number;
+}
+
+/** One member row of a team, with what lists show of the person (read by TeamsRepository.withMembers). */
+export interface TeamMemberRow {
+  uid: number;
+  username: string;
+  first_name: string;
+  image: MediaObject | string | null;
+  role: TeamRole;
+  /** As `team_members.status` (TeamMemberStatus): active, or invited and not yet joined. */
+  status: 'active' | 'invited';
+  invited_by: number | null;
+  /** ISO times (read through json_agg). */
+  invited_at: string | null;
+  invite_expires_at: string | null;
+  joined_at: string | null;
+}
+
+/** A team with all its members, active and invited: what the team cache keeps. */
+export interface TeamRow {
+  id: number;
+  name: string;
+  image_id: string | null;
+  credits: string;
+  allow_withdraw: boolean;
+  created_by: number | null;
+  created_at: Date;
+  members: TeamMemberRow[];
 }
 
 /** Entries are reloaded at least this often, in case an invalidation was ever missed. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { AuthUser } from './auth-context.js';
 import type { CachedSession } from './member-cache.js';
 
 export interface NewSession {
@@ -35,7 +36,22 @@ interface SessionRow {
   expires_at: Date;
 }
 
-/** Signed-in browsers: the `sessions` table, keyed by the SHA-256 of the cookie's token. */
+interface AuthUserRow {
+  id: number;
+  username: string;
+  first_name: string;
+  email: string;
+  role: AuthUser['role'];
+  image: AuthUser['image'];
+  email_confirmed_at: Date | null;
+  finished_get_started: boolean;
+  needs_setup: boolean;
+}
+
+/**
+ * Signed-in browsers: the `sessions` table, keyed by the SHA-256 of the cookie's token, and the
+ * member a session belongs to as every request sees it (a few columns of `users`).
+ */
 @Injectable()
 export class SessionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -62,6 +78,28 @@ export class SessionsRepository {
           userId: row.user_id,
           lastSeenAt: row.last_seen_at.getTime(),
           expiresAt: row.expires_at.getTime(),
+        }
+      : null;
+  }
+
+  /** The signed-in member as requests see it (null for no such account). */
+  async authUserOf(id: number): Promise<AuthUser | null> {
+    const [row]: AuthUserRow[] = await this.dataSource.query(
+      `SELECT id, username, first_name, email, role, image, email_confirmed_at, finished_get_started, needs_setup
+         FROM users WHERE id = $1`,
+      [id],
+    );
+    return row
+      ? {
+          id: row.id,
+          username: row.username,
+          firstName: row.first_name,
+          email: row.email,
+          role: row.role,
+          image: row.image,
+          emailConfirmed: row.email_confirmed_at !== null,
+          finishedGetStarted: row.finished_get_started,
+          needsSetup: row.needs_setup,
         }
       : null;
   }

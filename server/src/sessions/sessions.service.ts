@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { SessionInfo } from '@shared/accounts/account.answers.js';
 import { randomToken, sha256, sha256Hex } from '../common/crypto/tokens.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import type { AuthContext } from './auth-context.js';
 import { describeDevice } from './describe-device.js';
 import { MemberCache, type CachedSession } from './member-cache.js';
@@ -21,7 +20,6 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class SessionsService {
   constructor(
     private readonly sessions: SessionsRepository,
-    private readonly users: UsersRepository,
     private readonly realtime: RealtimeService,
     private readonly cache: MemberCache,
   ) {}
@@ -57,7 +55,7 @@ export class SessionsService {
     if (!session) return null;
     if (Date.now() - session.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(session);
     const { userId } = session;
-    const user = await this.cache.users.get(userId, () => this.users.authUserOf(userId));
+    const user = await this.cache.users.get(userId, () => this.sessions.authUserOf(userId));
     return user && { sessionId: session.sessionId, socketId: session.socketId, user };
   }
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { StartAnswer } from '@shared/start/start.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth, IgnoresStaleTeam } from '../auth/auth.decorators.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { StartService } from './start.service.js';
 

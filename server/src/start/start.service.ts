@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { PROTOCOL_VERSION, type StartAnswer, type StartUser } from '@shared/start/start.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { CountryLookup } from '../tracking/country-lookup.js';
 import { AnnouncementsService } from '../announcements/announcements.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import { TeamAccessService, type ActingTeam } from '../teams/team-access.service.js';
+import { TeamAccessService } from '../teams/team-access.service.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 
 /** Everything the client needs to boot, in one call. */

@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { PostStats, StatsOverview } from '@shared/stats/stats.js';
 import { statsQuerySchema, type StatsQuery } from '@shared/stats/stats-query.js';
+import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
-import type { ActingTeam } from '../teams/team-access.service.js';
 import { StatsService } from './stats.service.js';
 
 @Controller('stats')

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import type { MediaService } from '../media/media.service.js';
-import type { MemberCache } from '../sessions/member-cache.js';
+import type { MemberCache, TeamMemberRow, TeamRow } from '../sessions/member-cache.js';
 import { TeamAccessService } from './team-access.service.js';
-import type { TeamMemberRow, TeamRow, TeamsRepository } from './teams.repository.js';
+import type { TeamsRepository } from './teams.repository.js';
 
 const NOW = Date.parse('2026-11-24T10:00:00.000Z');
 const HOUR = 3_600_000;

@@ -9,16 +9,11 @@ import type {
   TeamMembers,
   TeamRole,
 } from '@shared/teams/teams.js';
+import type { ActingTeam, TeamMembership } from '../auth/acting-team.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MediaService } from '../media/media.service.js';
-import { MemberCache } from '../sessions/member-cache.js';
-import { TeamsRepository, type TeamMemberRow, type TeamRow } from './teams.repository.js';
-
-/** The team a request or a socket acts for, and the member's role in it. */
-export interface ActingTeam {
-  id: number;
-  role: TeamRole;
-}
+import { MemberCache, type TeamMemberRow, type TeamRow } from '../sessions/member-cache.js';
+import { TeamsRepository } from './teams.repository.js';
 
 export const TEAM_FORBIDDEN = new AppError(
   ErrorCode.TeamForbidden,
@@ -32,7 +27,7 @@ export const TEAM_FORBIDDEN = new AppError(
  * membership changes), and the team views /data/start and the teams pages answer.
  */
 @Injectable()
-export class TeamAccessService {
+export class TeamAccessService implements TeamMembership {
   /** Keyed by the cached row itself, so an entry goes with the row it was built from. */
   private readonly builtMembers = new WeakMap<TeamRow, { members: TeamMembers; validUntil: number }>();
 

@@ -1,36 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { MediaObject } from '@shared/media/media.js';
 import type { TeamAuditAction, TeamAuditDetails, TeamRole } from '@shared/teams/teams.js';
+import type { TeamRow } from '../sessions/member-cache.js';
 import type { TeamMemberStatus } from './team-member.entity.js';
-
-/** One member row of a team, with what lists show of the person. */
-export interface TeamMemberRow {
-  uid: number;
-  username: string;
-  first_name: string;
-  image: MediaObject | string | null;
-  role: TeamRole;
-  status: TeamMemberStatus;
-  invited_by: number | null;
-  /** ISO times (read through json_agg). */
-  invited_at: string | null;
-  invite_expires_at: string | null;
-  joined_at: string | null;
-}
-
-/** A team with all its members, active and invited: what the team cache keeps. */
-export interface TeamRow {
-  id: number;
-  name: string;
-  image_id: string | null;
-  credits: string;
-  allow_withdraw: boolean;
-  created_by: number | null;
-  created_at: Date;
-  members: TeamMemberRow[];
-}
 
 export interface TeamValues {
   name: string;

@@ -1,24 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { AuthUser } from '../sessions/auth-context.js';
 import { UserEntity } from './user.entity.js';
 
 /** The columns a new account is inserted with. */
 export type UserInsert = Pick<UserEntity, 'username' | 'firstName' | 'email' | 'passwordHash' | 'role' | 'emailPreferences'> &
   Partial<Pick<UserEntity, 'needsSetup' | 'referrerId' | 'referralSource'>>;
-
-interface AuthUserRow {
-  id: number;
-  username: string;
-  first_name: string;
-  email: string;
-  role: AuthUser['role'];
-  image: AuthUser['image'];
-  email_confirmed_at: Date | null;
-  finished_get_started: boolean;
-  needs_setup: boolean;
-}
 
 /** Members' accounts: the `users` table. */
 @Injectable()
@@ -56,27 +43,6 @@ export class UsersRepository {
   async isLoginSuspended(id: number): Promise<boolean> {
     const [row]: { login_suspended: boolean }[] = await this.users.query(`SELECT login_suspended FROM users WHERE id = $1`, [id]);
     return row?.login_suspended === true;
-  }
-
-  async authUserOf(id: number): Promise<AuthUser | null> {
-    const [row]: AuthUserRow[] = await this.users.query(
-      `SELECT id, username, first_name, email, role, image, email_confirmed_at, finished_get_started, needs_setup
-         FROM users WHERE id = $1`,
-      [id],
-    );
-    return row
-      ? {
-          id: row.id,
-          username: row.username,
-          firstName: row.first_name,
-          email: row.email,
-          role: row.role,
-          image: row.image,
-          emailConfirmed: row.email_confirmed_at !== null,
-          finishedGetStarted: row.finished_get_started,
-          needsSetup: row.needs_setup,
-        }
-      : null;
   }
 
   /** The credit balance (0 for an unknown user). */

@@ -11,16 +11,16 @@ import {
   type SwitchAccountPayload,
 } from '@shared/accounts/account.schemas.js';
 import { REFERRAL_COOKIE } from '@shared/referral/referral.js';
+import { clientMeta } from '../auth/client-meta.js';
+import { readSessionCookies, writeSessionCookies } from '../auth/session-cookies.js';
 import { rateLimit } from '../common/http/rate-limits.js';
 import { requestCookies } from '../common/http/request-cookies.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
-import { AuthService } from './auth.service.js';
-import { clientMeta } from './client-meta.js';
-import { readSessionCookies, writeSessionCookies } from './session-cookies.js';
+import { LoginService } from './login.service.js';
 
 @Controller('auth')
-export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+export class LoginController {
+  constructor(private readonly auth: LoginService) {}
 
   @Post('signup')
   @HttpCode(200)

@@ -4,6 +4,9 @@ import type { LoginPayload, SignupPayload } from '@shared/accounts/account.schem
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { referralCaptureSchema } from '@shared/referral/referral.schema.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
+import type { ClientMeta } from '../auth/client-meta.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { MAX_SIGNED_IN_ACCOUNTS, type BrowserSessions } from '../auth/session-cookies.js';
 import { AppError } from '../common/errors/app-error.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
@@ -16,15 +19,6 @@ import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
-import { PasswordHasher } from './password-hasher.js';
-import { MAX_SIGNED_IN_ACCOUNTS, type BrowserSessions } from './session-cookies.js';
-
-export interface ClientMeta {
-  userAgent: string;
-  ip: string;
-  /** The browser's device cookie (device-cookie.ts). */
-  device: string;
-}
 
 const MAX_FAILED_LOGINS = 5;
 const LOCK_MINUTES = 15;
@@ -40,7 +34,7 @@ const LOGIN_SUSPENDED = new AppError(
 
 /** Signup, login, logout and switching between the accounts signed in in one browser. */
 @Injectable()
-export class AuthService {
+export class LoginService {
   constructor(
     private readonly transactions: Transactions,
     private readonly users: UsersRepository,
