@@ -43,7 +43,7 @@ import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin/ledger/admin-ledger.module.js';
 import { AdminFraudModule } from './admin/fraud/admin-fraud.module.js';
 import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
-import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './schema/data-source-options.js';
 import { openMigratedDataSource } from './schema/sql-definitions.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServerErrorRecorder } from '../common/errors/server-error-recorder.js';
 import { ErrorGroupEntity } from './error-group.entity.js';
 import { ErrorGroupsRepository } from './error-groups.repository.js';
 import { ErrorLogController } from './error-log.controller.js';
@@ -8,7 +9,7 @@ import { ErrorLog } from './error-log.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ErrorGroupEntity])],
   controllers: [ErrorLogController],
-  providers: [ErrorLog, ErrorGroupsRepository],
-  exports: [ErrorLog],
+  providers: [ErrorLog, ErrorGroupsRepository, { provide: ServerErrorRecorder, useExisting: ErrorLog }],
+  exports: [ErrorLog, ServerErrorRecorder],
 })
 export class ErrorLogModule {}

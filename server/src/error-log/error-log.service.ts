@@ -4,6 +4,7 @@ import type { ErrorGroupDetail, ErrorGroupSummary, ErrorGroupsQuery } from '@sha
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AdminAudit } from '../audit/admin-audit.service.js';
 import { AppError } from '../common/errors/app-error.js';
+import type { ServerErrorRecorder } from '../common/errors/server-error-recorder.js';
 import { Transactions } from '../database/transactions.js';
 import type { ErrorGroupEntity } from './error-group.entity.js';
 import { ErrorGroupsRepository } from './error-groups.repository.js';
@@ -46,7 +47,7 @@ const detail = (group: ErrorGroupEntity): ErrorGroupDetail => ({
  * new occurrence reopens it.
  */
 @Injectable()
-export class ErrorLog {
+export class ErrorLog implements ServerErrorRecorder {
   private readonly logger = new Logger(ErrorLog.name);
   private recordedSinceTrim = 0;
 

@@ -5,8 +5,8 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents, SocketData } from
 import { rooms, SOCKET_EVENT_WINDOW_MS, type SocketRefusal } from '@shared/realtime/events.js';
 import type { ConnectionHandover } from '@shared/realtime/handover.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
+import { ServerErrorRecorder } from '../common/errors/server-error-recorder.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { ErrorLog } from '../error-log/error-log.service.js';
 import { ConnectionRegistry } from './connection-registry.js';
 import { handoverIsValid, issueHandover } from './connection-handover.js';
 
@@ -58,7 +58,7 @@ export class RealtimeService {
   /** Set by drain() after its grace: connections end as soon as they have answered. */
   private drainingNow = false;
   constructor(
-    private readonly errorLog: ErrorLog,
+    private readonly errorLog: ServerErrorRecorder,
     private readonly registry: ConnectionRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -1,11 +1,11 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { ErrorLog } from '../../error-log/error-log.service.js';
-import { WebsiteSettingsService } from '../../website/website-settings.service.js';
-import { AppError } from './app-error.js';
-import { replyWithError } from './error-reply.js';
-import { toErrorResponse } from './error-response.js';
+import { AppError } from './common/errors/app-error.js';
+import { replyWithError } from './common/errors/error-reply.js';
+import { toErrorResponse } from './common/errors/error-response.js';
+import { ErrorLog } from './error-log/error-log.service.js';
+import { WebsiteSettingsService } from './website/website-settings.service.js';
 
 /** While the database is down every request fails alike: one warning per this interval says so. */
 const UNAVAILABLE_WARNING_INTERVAL_MS = 10_000;
