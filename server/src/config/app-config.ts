@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SOCKET_EVENTS_PER_WINDOW } from '@shared/realtime/events.js';
 import { DEFAULT_SURF_TIMER_SECONDS } from '@shared/surf/surf.js';
-import { parseTrustedProxies, type TrustedProxies } from '../common/http/trusted-proxies.js';
-import { LOG_FORMATS, type LogFormat } from '../common/logging/log-format.js';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
+import { LOG_FORMATS, type LogFormat } from './log-format.js';
 
 /**
  * Query connections per process. PostgreSQL does most per core with a few connections per core

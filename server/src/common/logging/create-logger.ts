@@ -1,7 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../../config/app-config.js';
-import { chooseLogFormat, type LogFormat } from './log-format.js';
+import { chooseLogFormat, type LogFormat } from '../../config/log-format.js';
 
 /**
  * Fields the readable format leaves out: the machine's (pid, hostname), those it folds into the

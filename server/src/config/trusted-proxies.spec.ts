@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import Fastify from 'fastify';
-import { loadConfig } from '../../config/app-config.js';
+import { loadConfig } from './app-config.js';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
 
 describe('TRUST_PROXY: the proxies whose X-Forwarded-For the app believes', () => {
