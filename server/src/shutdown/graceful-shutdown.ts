@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { TrackingWriter } from '../tracking/tracking-writer.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { drainHttp } from './http-drain.js';
 
@@ -11,6 +10,11 @@ export interface ShutdownOptions {
   logger: Logger;
   /** Runs once the app has closed: main.ts stops the embedded PostgreSQL here when it started one. */
   afterClose: () => Promise<void>;
+  /**
+   * What the process still holds in memory, for the warning of a shutdown that outlasts `timeoutMs`
+   * (main.ts: the tracking rows not written yet).
+   */
+  leftInMemory: () => string;
   exit: (code: number) => void;
 }
 
@@ -50,9 +54,8 @@ export class GracefulShutdown {
     logger.debug(`${signal}: shutting down (draining requests and sockets)`);
     const timer = setTimeout(() => {
       const sockets = this.app.get(RealtimeService).localConnections;
-      const trackingRows = this.app.get(TrackingWriter).size;
       logger.warn(
-        `The shutdown took longer than ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting at once with ${sockets} sockets, ${trackingRows} tracking rows not written and unfinished work`,
+        `The shutdown took longer than ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting at once with ${sockets} sockets, ${this.options.leftInMemory()} and unfinished work`,
       );
       exit(1);
     }, timeoutMs);

@@ -1,11 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { ErrorLogModule } from '../error-log/error-log.module.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
+import { ConnectionRegistry } from '../realtime/connection-registry.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { RedisClients } from '../realtime/redis-clients.js';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { RealtimeService } from './realtime.service.js';
-import { ConnectionRegistry } from './connection-registry.js';
-import { RedisClients } from './redis-clients.js';
 
+/**
+ * The realtime side wired together: the service every feature pushes through (realtime/), the
+ * one gateway, which reads sessions, teams, notifications, announcements and live data and so sits
+ * above them, and live data. Global, because every feature pushes.
+ */
 @Global()
 @Module({
   imports: [ErrorLogModule],

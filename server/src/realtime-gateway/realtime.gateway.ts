@@ -21,9 +21,9 @@ import { SHUTTING_DOWN_RETRY_AFTER_SECONDS } from '../shutdown/draining-answer.j
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
-import { ClockTicks } from './clock-ticks.js';
-import { CONNECTION_STATE_RECOVERY, guardRecovery } from './connection-recovery.js';
-import { RealtimeService, type RealtimeServer, type RealtimeSocket } from './realtime.service.js';
+import { ClockTicks } from '../realtime/clock-ticks.js';
+import { CONNECTION_STATE_RECOVERY, guardRecovery } from '../realtime/connection-recovery.js';
+import { RealtimeService, type RealtimeServer, type RealtimeSocket } from '../realtime/realtime.service.js';
 
 /** A handshake refused on purpose; its message is for the user. */
 class HandshakeRefusal extends Error {}
