@@ -18,13 +18,13 @@ import {
 import { teamRoleAllows } from '@shared/teams/teams.js';
 import { AdminAudit } from '../audit/admin-audit.service.js';
 import type { ActingTeam } from '../auth/acting-team.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { LevelBenefitsService } from '../levels/level-benefits.service.js';
 import { MembershipGrants } from '../levels/membership-grants.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
-import type { Advertiser } from '../posts/advertiser.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { CommissionChange } from '../referrals/referral-commissions.repository.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { BookmarkedPost } from '@shared/bookmarks/bookmarks.js';
-import { postVisibleTo } from '../feed/post-visibility.js';
+import { postVisibleTo } from '../posts/post-visibility.js';
 import { PostsRepository, type PostFields } from '../posts/posts.repository.js';
 
 /**

@@ -3,12 +3,12 @@ import type { CampaignItem, CampaignSettingsPayload } from '@shared/campaigns/ca
 import type { TeamCampaignChange } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
 import type { ActingTeam } from '../auth/acting-team.js';
+import { campaignWriterOf, isOwnedBy, type Advertiser } from '../auth/advertiser.js';
 import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
 import { LevelBenefitsService } from '../levels/level-benefits.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
-import { campaignWriterOf, isOwnedBy, type Advertiser } from '../posts/advertiser.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { TeamCampaignAudit } from '../posts/team-campaign-audit.js';

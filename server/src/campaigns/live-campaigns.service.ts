@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { rooms } from '@shared/realtime/events.js';
-import type { Advertiser } from '../posts/advertiser.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { OwnerFlushes } from './owner-flushes.js';

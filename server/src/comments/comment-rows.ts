@@ -1,7 +1,7 @@
 import type { FeedComment } from '@shared/feed/comments.js';
 import type { FeelCounts, FeelKind } from '@shared/feed/feels.js';
 import type { PostAuthor } from '@shared/campaigns/campaigns.js';
-import { commentVisibleTo } from '../feed/post-visibility.js';
+import { commentVisibleTo } from '../posts/post-visibility.js';
 
 /** One comment with its author, feels and reply count, as `selectComments` reads it. */
 export interface CommentRow {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { commentVisibleTo, postVisibleTo } from '../feed/post-visibility.js';
+import { commentVisibleTo, postVisibleTo } from '../posts/post-visibility.js';
 import { selectComments, type CommentRow } from './comment-rows.js';
 
 /** A live comment as far as deciding who may change it needs. */

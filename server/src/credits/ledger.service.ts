@@ -3,10 +3,10 @@ import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { LedgerKind, LedgerRow } from '@shared/credits/credits.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
 import { afterCommit } from '../database/transactions.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
-import type { Advertiser } from '../posts/advertiser.js';
 import { CreditsRepository, type LedgerRowInput } from './credits.repository.js';
 
 export type Movement =

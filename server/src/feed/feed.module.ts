@@ -1,15 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { FeedController } from './feed.controller.js';
 import { FeedRepository } from './feed.repository.js';
 import { FeedService } from './feed.service.js';
-import { PostAccessRepository } from './post-access.repository.js';
-import { PostRoomsService } from './post-rooms.service.js';
 
-/** Feeds, who may see which post, and the live rooms of posts being viewed. */
-@Global()
+/** Feeds: pages of posts with their first comments, and one post's entry by its address. */
 @Module({
   controllers: [FeedController],
-  providers: [FeedService, FeedRepository, PostAccessRepository, PostRoomsService],
-  exports: [PostAccessRepository, PostRoomsService],
+  providers: [FeedService, FeedRepository],
 })
 export class FeedModule {}

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { FeelCounts, FeelKind } from '@shared/feed/feels.js';
 import type { FeedGroup } from '@shared/feed/feed.js';
 import type { PostFields } from '../posts/posts.repository.js';
-import { postVisibleTo } from './post-visibility.js';
+import { postVisibleTo } from '../posts/post-visibility.js';
 
 /** One feed entry's post with what the viewer sees of it, as `entriesOf` reads it. */
 export interface EntryRow extends PostFields {

@@ -5,8 +5,8 @@ import { FEELERS_PAGE_SIZE, type FeelersPage, type FeelKind, type FeelSummary, t
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
-import { PostAccessRepository } from '../feed/post-access.repository.js';
-import { PostRoomsService } from '../feed/post-rooms.service.js';
+import { PostAccessRepository } from '../posts/post-access.repository.js';
+import { PostRoomsService } from '../posts/post-rooms.service.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { FeelsRepository, type FeelOn } from './feels.repository.js';
 

@@ -29,9 +29,6 @@ export const GROUP_ERRORS = {
     'Make another member an owner first: a group always has an owner.',
   ),
   banned: new AppError(ErrorCode.BannedFromGroup, 'You are banned', 'You were banned from this group, so you cannot join it.'),
-  postNotMember: new AppError(ErrorCode.Forbidden, 'Not a member', 'You can post only in groups you are a member of.', {
-    field: 'groupId',
-  }),
   inviteNotFound: new AppError(ErrorCode.NotFound, 'Invite not found', 'This invite code does not exist. Please check the link.'),
   inviteRevoked: new AppError(
     ErrorCode.InviteRevoked,

@@ -156,14 +156,6 @@ export class GroupsRepository {
     return row ?? null;
   }
 
-  async isActiveMember(groupId: number, userId: number): Promise<boolean> {
-    const [row]: { active: boolean }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND status = 'active') AS active`,
-      [groupId, userId],
-    );
-    return row.active;
-  }
-
   /** Adds the member, or sets their row (a request becomes active). */
   async putMember(manager: EntityManager | null, groupId: number, userId: number, role: GroupRole, status: GroupMemberStatus) {
     await (manager ?? this.dataSource).query(

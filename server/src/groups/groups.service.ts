@@ -13,12 +13,12 @@ import {
   type GroupSummary,
 } from '@shared/groups/groups.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MediaService } from '../media/media.service.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import type { Advertiser } from '../posts/advertiser.js';
 import { PostRetirement } from '../posts/post-retirement.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { GROUP_ERRORS } from './group-errors.js';

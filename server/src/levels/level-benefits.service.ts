@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { LevelBenefits } from '@shared/billing/billing.js';
 import type { EntityManager } from 'typeorm';
+import type { Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { Advertiser } from '../posts/advertiser.js';
 import { WebsiteSettingsService } from '../website/website-settings.service.js';
 import { LevelsRepository } from './levels.repository.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LevelBenefits } from '@shared/billing/billing.js';
-import { ownedBy, type Advertiser } from '../posts/advertiser.js';
+import { ownedBy, type Advertiser } from '../auth/advertiser.js';
 
 /** A month of a membership whose credits are due and not granted yet. */
 export interface DueGrant {

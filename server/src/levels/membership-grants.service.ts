@@ -1,10 +1,10 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Advertiser } from '../auth/advertiser.js';
 import { isDatabaseUnavailable } from '../common/errors/database-unavailable.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
-import type { Advertiser } from '../posts/advertiser.js';
 import { LevelsRepository, type DueGrant } from './levels.repository.js';
 
 /** How often due monthly credits are granted. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rooms, type LiveData } from '@shared/realtime/events.js';
-import type { Advertiser } from '../posts/advertiser.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
 import { UsersRepository } from '../users/users.repository.js';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { advertiserRoom, isOwnedBy, type Advertiser } from '../auth/advertiser.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { advertiserRoom, isOwnedBy, type Advertiser } from './advertiser.js';
 import { PostsRepository } from './posts.repository.js';
 
 /**

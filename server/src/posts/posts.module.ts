@@ -1,16 +1,17 @@
 import { Global, Module } from '@nestjs/common';
-import { GroupsModule } from '../groups/groups.module.js';
+import { PostAccessRepository } from './post-access.repository.js';
 import { PostRetirement } from './post-retirement.js';
+import { PostRoomsService } from './post-rooms.service.js';
 import { PostsController } from './posts.controller.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
 import { TeamCampaignAudit } from './team-campaign-audit.js';
 
+/** Posts and their campaigns, who may see which post, and the live rooms of posts being viewed. */
 @Global()
 @Module({
-  imports: [GroupsModule],
   controllers: [PostsController],
-  providers: [PostsService, PostsRepository, PostRetirement, TeamCampaignAudit],
-  exports: [PostsRepository, PostRetirement, TeamCampaignAudit],
+  providers: [PostsService, PostsRepository, PostRetirement, TeamCampaignAudit, PostAccessRepository, PostRoomsService],
+  exports: [PostsRepository, PostRetirement, TeamCampaignAudit, PostAccessRepository, PostRoomsService],
 })
 export class PostsModule {}

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { campaignStatusOf, type CampaignCounters, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
+import { ownedBy, type Advertiser } from '../auth/advertiser.js';
 import { MediaService } from '../media/media.service.js';
-import { ownedBy, type Advertiser } from './advertiser.js';
 
 /** One post with its author and campaign, as the queries below select it. */
 interface PostRow {

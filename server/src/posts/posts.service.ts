@@ -3,20 +3,22 @@ import { postSchema, youtubeIdOf, type CampaignItem, type PostItem, type PostPay
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { MediaObject } from '@shared/media/media.js';
 import type { ActingTeam } from '../auth/acting-team.js';
+import { advertiserOf, advertiserRoom, campaignWriterOf, type Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
 import { Transactions } from '../database/transactions.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
-import { PostAccessRepository } from '../feed/post-access.repository.js';
-import { GroupsRepository } from '../groups/groups.repository.js';
-import { GROUP_ERRORS } from '../groups/group-errors.js';
 import { MediaService } from '../media/media.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { advertiserOf, advertiserRoom, campaignWriterOf, type Advertiser } from './advertiser.js';
+import { PostAccessRepository } from './post-access.repository.js';
 import { PostRetirement } from './post-retirement.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 import { TeamCampaignAudit } from './team-campaign-audit.js';
 
 export const POST_NOT_FOUND = new AppError(ErrorCode.NotFound, 'Post not found', 'This post does not exist or was deleted.');
+
+const NOT_GROUP_MEMBER = new AppError(ErrorCode.Forbidden, 'Not a member', 'You can post only in groups you are a member of.', {
+  field: 'groupId',
+});
 
 /**
  * Members' posts, and teams' (written while the team is current, by its owners and managers).
@@ -29,7 +31,6 @@ export class PostsService {
     private readonly posts: PostsRepository,
     private readonly media: MediaService,
     private readonly retirement: PostRetirement,
-    private readonly groups: GroupsRepository,
     private readonly access: PostAccessRepository,
     private readonly limits: MemberRateLimits,
     private readonly realtime: RealtimeService,
@@ -56,7 +57,7 @@ export class PostsService {
     const owner = campaignWriterOf(userId, team);
     await this.limits.take('post', userId);
     const values = await this.columns(userId, payload);
-    if (values.groupId !== null && !(await this.groups.isActiveMember(values.groupId, userId))) throw GROUP_ERRORS.postNotMember;
+    if (values.groupId !== null && !(await this.access.mayPostInGroup(values.groupId, userId))) throw NOT_GROUP_MEMBER;
     const pid = await this.transactions.run(async (manager) => {
       const created = await this.posts.insertPost(manager, userId, owner.kind === 'team' ? owner.teamId : null, values);
       await this.posts.insertCampaign(manager, created, userId);

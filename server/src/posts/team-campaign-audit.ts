@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { teamRoleAllows, type TeamAuditDetails, type TeamCampaignChange } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
+import { CAMPAIGNS_ROLE_FORBIDDEN, type Advertiser } from '../auth/advertiser.js';
 import { TEAM_FORBIDDEN } from '../teams/team-access.service.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
-import { CAMPAIGNS_ROLE_FORBIDDEN, type Advertiser } from './advertiser.js';
 
 /**
  * The team's side of a change to one of its posts or campaigns, in the change's transaction:

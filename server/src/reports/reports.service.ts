@@ -5,7 +5,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { CommentsRepository } from '../comments/comments.repository.js';
 import { ReportsRepository } from './reports.repository.js';
-import { PostAccessRepository } from '../feed/post-access.repository.js';
+import { PostAccessRepository } from '../posts/post-access.repository.js';
 
 /** A member reports a post or a comment they can see; the admins read the reports. */
 @Injectable()

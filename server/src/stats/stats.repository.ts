@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { StatsCounts, StatsDimension } from '@shared/stats/stats.js';
-import { ownedBy, type Advertiser } from '../posts/advertiser.js';
+import { ownedBy, type Advertiser } from '../auth/advertiser.js';
 import { addHour, addSeenViewed, emptyBreakdowns, type BreakdownSums, type SeenViewed } from './stats-breakdowns.js';
 import { utcDaysOf, type LiveRange, type StatsPeriodDays } from './stats-period.js';
 

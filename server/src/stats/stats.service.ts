@@ -3,8 +3,8 @@ import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsPeriodAnswer
 import type { StatsQuery } from '@shared/stats/stats-query.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ActingTeam } from '../auth/acting-team.js';
+import { advertiserOf } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
-import { advertiserOf } from '../posts/advertiser.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { addBreakdowns, breakdownsAnswer, emptyBreakdowns } from './stats-breakdowns.js';
 import { StatsCache } from './stats-cache.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { TrendingTag } from '@shared/tags/tags.js';
-import { postVisibleTo } from '../feed/post-visibility.js';
+import { postVisibleTo } from '../posts/post-visibility.js';
 
 /**
  * A post everyone may see (what a visitor sees: not in a group, or in a public one). Trending

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PostCountedNow } from '@shared/realtime/events.js';
-import { advertiserRoom } from '../posts/advertiser.js';
+import { advertiserRoom } from '../auth/advertiser.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { TrackingRepository } from './tracking.repository.js';
 import type { HourlyRollup } from './tracking-rows.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Advertiser } from '../posts/advertiser.js';
+import type { Advertiser } from '../auth/advertiser.js';
 import { countKeyId, type CountKey } from './tracking-counting.js';
 import {
   addDays,

@@ -10,7 +10,7 @@ import {
 } from '@shared/tracking/tracking.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import { AppError } from '../common/errors/app-error.js';
-import { PostAccessRepository, type PostAccess } from '../feed/post-access.repository.js';
+import { PostAccessRepository, type PostAccess } from '../posts/post-access.repository.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { languageOf } from './tracking-dimensions.js';
 import { utcDayOf } from './tracking-rows.js';

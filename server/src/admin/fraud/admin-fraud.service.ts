@@ -10,12 +10,12 @@ import {
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { SurfRiskSignal } from '@shared/surf/surf-outcomes.js';
 import { AdminAudit } from '../../audit/admin-audit.service.js';
+import { advertiserRoom, type Advertiser } from '../../auth/advertiser.js';
 import { LiveCampaignsService } from '../../campaigns/live-campaigns.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { LedgerService, type Movement } from '../../credits/ledger.service.js';
 import { Transactions } from '../../database/transactions.js';
 import { LiveDataService } from '../../live-data/live-data.service.js';
-import { advertiserRoom, type Advertiser } from '../../posts/advertiser.js';
 import { AdminFraudRepository, type FraudQueueRecord } from './admin-fraud.repository.js';
 
 const PAGE_SIZE = 50;

@@ -22,7 +22,10 @@ const VISIBLE_POST: PreparedStatement = {
           WHERE p.id = $2 AND p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`,
 };
 
-/** Whether a viewer may see posts (and so read and write their comments and feels, and watch them live). */
+/**
+ * Whether a viewer may see posts (and so read and write their comments and feels, and watch them
+ * live), and whether a member may post in a group.
+ */
 @Injectable()
 export class PostAccessRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -46,5 +49,14 @@ export class PostAccessRepository {
       [viewerId, pids],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** Only a group's active members post in it. */
+  async mayPostInGroup(groupId: number, userId: number): Promise<boolean> {
+    const [row]: { active: boolean }[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2 AND status = 'active') AS active`,
+      [groupId, userId],
+    );
+    return row.active;
   }
 }

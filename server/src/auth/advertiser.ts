@@ -1,8 +1,8 @@
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { rooms } from '@shared/realtime/events.js';
 import { teamRoleAllows } from '@shared/teams/teams.js';
-import type { ActingTeam } from '../auth/acting-team.js';
 import { AppError } from '../common/errors/app-error.js';
+import type { ActingTeam } from './acting-team.js';
 
 /**
  * Whose posts, campaigns, credits and Detailed Stats a call reads or changes: the member's own
