@@ -4,5 +4,9 @@ import { CreditsRepository } from './credits.repository.js';
 import { LedgerService } from './ledger.service.js';
 
 @Global()
-@Module({ controllers: [CreditsController], providers: [LedgerService, CreditsRepository], exports: [LedgerService] })
+@Module({
+  controllers: [CreditsController],
+  providers: [LedgerService, CreditsRepository],
+  exports: [LedgerService, CreditsRepository],
+})
 export class CreditsModule {}

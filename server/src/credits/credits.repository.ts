@@ -23,7 +23,10 @@ export interface StoredLedgerRow {
   total: number;
 }
 
-/** The credits ledger's reads and writes. Rows are written by the SQL function ledger_append only. */
+/**
+ * The credits ledger's reads and writes, and the balances it keeps. Rows are written by the SQL
+ * function ledger_append only.
+ */
 @Injectable()
 export class CreditsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -35,6 +38,18 @@ export class CreditsRepository {
       JSON.stringify(rows),
     ]);
     return applied;
+  }
+
+  /** A member's balance (0 for an unknown member). */
+  async creditsOfUser(userId: number): Promise<number> {
+    const [row] = await this.dataSource.query(`SELECT credits FROM users WHERE id = $1`, [userId]);
+    return Number(row?.credits ?? 0);
+  }
+
+  /** A team's balance (0 for an unknown team). */
+  async creditsOfTeam(teamId: number): Promise<number> {
+    const [row] = await this.dataSource.query(`SELECT credits FROM teams WHERE id = $1`, [teamId]);
+    return Number(row?.credits ?? 0);
   }
 
   /** Moves a member's balance by `amount` unless it would go below zero; false when it would. */

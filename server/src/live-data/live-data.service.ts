@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { rooms, type LiveData } from '@shared/realtime/events.js';
 import type { Advertiser } from '../auth/advertiser.js';
+import { CreditsRepository } from '../credits/credits.repository.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { TeamsRepository } from '../teams/teams.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
 
 /**
  * Live data: `cc` (credit count), `team` (the credit count of the team a tab acts for) and
@@ -12,14 +11,13 @@ import { UsersRepository } from '../users/users.repository.js';
 @Injectable()
 export class LiveDataService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly teams: TeamsRepository,
+    private readonly credits: CreditsRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
   async forUser(userId: number | null): Promise<LiveData> {
     if (userId === null) return { live_time: Date.now() };
-    return { cc: await this.users.creditsOf(userId), live_time: Date.now() };
+    return { cc: await this.credits.creditsOfUser(userId), live_time: Date.now() };
   }
 
   /** After any change of a balance: every tab of that user shows the new count at once. */
@@ -29,7 +27,7 @@ export class LiveDataService {
 
   /** After a change of a team's balance: every tab acting for the team shows the new count at once. */
   async pushTeamCredits(teamId: number): Promise<void> {
-    const cc = await this.teams.creditsOf(teamId);
+    const cc = await this.credits.creditsOfTeam(teamId);
     this.realtime.sendToRoom(rooms.team(teamId), 'live:data', [{ live_time: Date.now(), team: { id: teamId, cc } }]);
   }
 

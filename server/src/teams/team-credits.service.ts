@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { teamRoleAllows, type TeamCreditsAnswer } from '@shared/teams/teams.js';
+import { CreditsRepository } from '../credits/credits.repository.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { ledgerKeyOfRequest } from '../idempotency/request-keys.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { TeamAccessService } from './team-access.service.js';
 import { TEAM_ERRORS } from './team-errors.js';
 import { TeamEvents } from './team-events.service.js';
@@ -23,7 +23,7 @@ export class TeamCreditsService {
     private readonly access: TeamAccessService,
     private readonly ledger: LedgerService,
     private readonly transactions: Transactions,
-    private readonly users: UsersRepository,
+    private readonly credits: CreditsRepository,
     private readonly liveData: LiveDataService,
     private readonly events: TeamEvents,
   ) {}
@@ -69,7 +69,10 @@ export class TeamCreditsService {
         details: { amount },
       });
     });
-    const [teamCredits, memberCredits] = await Promise.all([this.teams.creditsOf(teamId), this.users.creditsOf(userId)]);
+    const [teamCredits, memberCredits] = await Promise.all([
+      this.credits.creditsOfTeam(teamId),
+      this.credits.creditsOfUser(userId),
+    ]);
     this.events.changed(teamId, before?.members.map((member) => member.uid) ?? [userId]);
     this.events.teamCredits(teamId, teamCredits);
     await this.liveData.pushCredits(userId);

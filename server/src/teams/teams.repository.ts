@@ -62,11 +62,6 @@ export class TeamsRepository {
     return row ?? null;
   }
 
-  async creditsOf(teamId: number): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT credits FROM teams WHERE id = $1`, [teamId]);
-    return Number(row?.credits ?? 0);
-  }
-
   /** The teams the member is active in or invited to, oldest first. */
   async teamIdsOf(userId: number): Promise<number[]> {
     const rows: { team_id: number }[] = await this.dataSource.query(

@@ -45,12 +45,6 @@ export class UsersRepository {
     return row?.login_suspended === true;
   }
 
-  /** The credit balance (0 for an unknown user). */
-  async creditsOf(userId: number): Promise<number> {
-    const [row] = await this.users.query(`SELECT credits FROM users WHERE id = $1`, [userId]);
-    return Number(row?.credits ?? 0);
-  }
-
   /** The accounts that already use this username or this email address (case-insensitive). */
   findHolders(manager: EntityManager, username: string, email: string): Promise<Pick<UserEntity, 'username' | 'email'>[]> {
     return manager
