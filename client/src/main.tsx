@@ -2,7 +2,7 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { ErrorBoundary } from './errors/ErrorBoundary.js';
+import { ErrorBoundary } from './client-errors/ErrorBoundary.js';
 import { appStore } from './state/store.js';
 import { applyTransitionTimes } from './styles/transitionTimes.js';
 import './styles/app.css';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { ResendConfirmationButton } from './ResendConfirmationButton.js';
 import './emailConfirmationBanner.css';
 

@@ -5,7 +5,7 @@ import { ANNOUNCEMENT_ENDPOINTS, announcementShowsOn, type Announcement } from '
 import { PATHS } from '@shared/routing/routes.js';
 import { api } from '../api/api.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { AnnouncementBar, AnnouncementModalBody } from './AnnouncementBar.js';
 import { announcementsAtom, hideAnnouncementAtom } from './announcementsAtom.js';
 import { rememberVisitorDismissal, visitorDismissed } from './visitorDismissals.js';

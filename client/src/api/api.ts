@@ -1,4 +1,4 @@
-import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
+import { currentTeamIdAtom } from '../sessions/currentTeamIdAtom.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { appStore } from '../state/store.js';
 import { navigateTo } from '../routing/navigation.js';

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { DEFAULT_CONSENT_COUNTRIES } from '@shared/consent/consent.js';
-import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
+import { visitorCountryAtom } from '../sessions/visitorCountryAtom.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { consentChoiceAtom } from './consentChoiceAtom.js';
 import { consentStateAtom } from './consentStateAtom.js';

@@ -1,5 +1,5 @@
 import { GEOLOCATION_TIMEOUT_MS } from '@shared/constants/timing.js';
-import { visitorCountryAtom } from '../session/visitorCountryAtom.js';
+import { visitorCountryAtom } from '../sessions/visitorCountryAtom.js';
 import { appStore } from '../state/store.js';
 import { fetchGeoCountry } from './geoCountry.js';
 import { visitorCountrySettledAtom } from './visitorCountrySettledAtom.js';

@@ -8,7 +8,7 @@ import { formatDateTime } from '../format/dates.js';
 import { QueuedMessages } from '../messages/QueuedMessages.js';
 import { sendMessage } from '../messages/sendMessage.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { ContentMenu } from './ContentMenu.js';
 import { feedApi } from './feedApi.js';

@@ -5,7 +5,7 @@ import { BookmarkButton } from '../bookmarks/BookmarkButton.js';
 import { formatDateTime } from '../format/dates.js';
 import { postPath } from '../posts/postPath.js';
 import { PostAuthorButton } from '../posts/ProfilePopup.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
 import { useTrackingPlace } from '../tracking/trackingPlace.js';
 import { usePostViewTracking } from '../tracking/usePostViewTracking.js';

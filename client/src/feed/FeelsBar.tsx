@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { FEEL_KINDS, FEEL_LABELS, feelKey, type FeelCounts, type FeelKind, type FeelTarget } from '@shared/feed/feels.js';
 import { openModalAtom } from '../modals/modalsAtom.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 import { feedApi } from './feedApi.js';
 import { FeelersList } from './FeelersList.js';

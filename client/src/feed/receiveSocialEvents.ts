@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@shared/realtime/events.js';
 import { feelKey } from '@shared/feed/feels.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { appStore } from '../state/store.js';
 import { splitComments, withComment, withoutComment } from './feedState.js';
 import { updateFeedAtom } from './feedsAtom.js';

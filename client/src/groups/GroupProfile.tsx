@@ -12,7 +12,7 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { DeleteGroupButton } from './DeleteGroupButton.js';
 import { GroupForm } from './GroupForm.js';
 import { GroupInvites } from './GroupInvites.js';

@@ -7,7 +7,7 @@ import { PATHS } from '@shared/routing/routes.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
 import { CreditCount } from '../realtime/CreditCount.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { teamPagePath } from '../teams/teamPaths.js';
 import { TeamSwitcher } from '../teams/TeamSwitcher.js';

@@ -10,7 +10,7 @@ import { useForm } from '../forms/useForm.js';
 import { TextAreaField } from '../admin/fields/TextAreaField.js';
 import { QueuedMessages } from '../messages/QueuedMessages.js';
 import { sendMessage } from '../messages/sendMessage.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';

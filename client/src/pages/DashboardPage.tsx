@@ -12,7 +12,7 @@ import { Feed } from '../feed/Feed.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { DetailedStats } from '../stats/DetailedStats.js';
 import { EarnCreditsView } from '../surf/EarnCreditsView.js';
 import { TabLinks } from '../tabs/TabLinks.js';

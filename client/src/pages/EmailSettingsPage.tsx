@@ -6,7 +6,7 @@ import { loginRedirectPath } from '@shared/api/paths.js';
 import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { EmailPreferencesForm } from '../settings/EmailPreferencesForm.js';
 import { emailSettingsAccess } from '../settings/emailSettingsQuery.js';
 import { SettingsNav } from '../settings/SettingsNav.js';

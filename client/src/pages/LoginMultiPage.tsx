@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
-import { LoginForm } from '../auth/LoginForm.js';
-import { SignedInAccounts } from '../auth/SignedInAccounts.js';
 import { startApp } from '../boot/startApp.js';
-import { userAtom } from '../session/userAtom.js';
+import { LoginForm } from '../login/LoginForm.js';
+import { SignedInAccounts } from '../login/SignedInAccounts.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginReturnPath } from '../auth/loginReturnPath.js';
-import { LoginForm } from '../auth/LoginForm.js';
 import { startApp } from '../boot/startApp.js';
-import { userAtom } from '../session/userAtom.js';
+import { loginReturnPath } from '../login/loginReturnPath.js';
+import { LoginForm } from '../login/LoginForm.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 

@@ -6,7 +6,7 @@ import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { ProfileView } from '../profile/ProfileView.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 
 /** The member's own profile as others see it, with a way to edit it. */

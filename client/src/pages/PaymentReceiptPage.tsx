@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { loginRedirectPath } from '@shared/api/paths.js';
 import { REFUSED_ANSWER_PARAM } from '@shared/billing/billing.js';
 import { PATHS } from '@shared/routing/routes.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 
 /**

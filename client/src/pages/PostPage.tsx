@@ -10,7 +10,7 @@ import { FeedEntryView } from '../feed/FeedEntryView.js';
 import { usePostEntry } from '../feed/PostEntry.js';
 import { excerptOf } from '../posts/linkCard.js';
 import { pidOf } from '../posts/postPath.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { usePageTitle } from './usePageTitle.js';
 

@@ -9,7 +9,7 @@ import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { GroupProfile } from '../groups/GroupProfile.js';
 import { ProfileView } from '../profile/ProfileView.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { hasErrorCode } from '../api/errorCodes.js';

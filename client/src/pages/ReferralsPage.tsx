@@ -12,7 +12,7 @@ import { Pager } from '../referrals/Pager.js';
 import { ReferralLinkBox } from '../referrals/ReferralLinkBox.js';
 import { referralsPage } from '../referrals/referralLink.js';
 import { ReferralsTable } from '../referrals/ReferralsTable.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 import '../referrals/referrals.css';

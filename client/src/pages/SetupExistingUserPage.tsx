@@ -4,14 +4,14 @@ import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
 import { PASSWORD_MIN, usernameSchema } from '@shared/accounts/account.schemas.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { api } from '../api/api.js';
-import { newPasswordErrors } from '../auth/newPasswordErrors.js';
 import { startApp } from '../boot/startApp.js';
 import { appStore } from '../state/store.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { SubmitButton } from '../forms/SubmitButton.js';
 import { TextField } from '../forms/TextField.js';
 import { useForm } from '../forms/useForm.js';
-import { userAtom } from '../session/userAtom.js';
+import { newPasswordErrors } from '../login/newPasswordErrors.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 

@@ -5,7 +5,7 @@ import { PATHS } from '@shared/routing/routes.js';
 import { ResendConfirmationButton } from '../account/ResendConfirmationButton.js';
 import { useConfirmLink } from '../account/useConfirmLink.js';
 import { LoadingState } from '../feedback/LoadingState.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';
 

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '@shared/routing/routes.js';
-import { SignupForm } from '../auth/SignupForm.js';
 import { startApp } from '../boot/startApp.js';
-import { userAtom } from '../session/userAtom.js';
+import { SignupForm } from '../login/SignupForm.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import '../forms/forms.css';

@@ -9,7 +9,7 @@ import { schemaFieldErrors } from '../forms/schemaFieldErrors.js';
 import { SubmitButton } from '../forms/SubmitButton.js';
 import { TextField } from '../forms/TextField.js';
 import { useForm } from '../forms/useForm.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { useApplyOwnProfile } from './useApplyOwnProfile.js';
 
 const FIELDS = ['first_name'] as const;

@@ -6,7 +6,7 @@ import { PICTURE_FIELD, PICTURE_MIME_TYPES } from '@shared/media/picture-upload.
 import { api } from '../api/api.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { pictureFileProblem } from './pictureFileProblem.js';
 import { useApplyOwnProfile } from './useApplyOwnProfile.js';
 import './profile.css';

@@ -7,7 +7,7 @@ import { PATHS } from '@shared/routing/routes.js';
 import { formatDate } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { FollowButton } from '../people/FollowButton.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
 import { ProfileFollowList } from './ProfileFollowList.js';

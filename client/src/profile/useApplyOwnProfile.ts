@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { OwnProfileAnswer } from '@shared/accounts/account.answers.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 
 /** Puts a saved profile's name and picture into the user atom, so the menu shows them at once. */
 export function useApplyOwnProfile() {

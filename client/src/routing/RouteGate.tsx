@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { loginRedirectPath } from '@shared/api/paths.js';
 import { PATHS, type RouteDef, type ScreenName } from '@shared/routing/routes.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 
 /**
  * Screens open to a member who has not finished onboarding: the mailed links (confirming

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
 import { PASSWORD_MIN, changePasswordSchema } from '@shared/accounts/account.schemas.js';
 import { api } from '../api/api.js';
-import { newPasswordErrors } from '../auth/newPasswordErrors.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { schemaFieldErrors } from '../forms/schemaFieldErrors.js';
 import { SubmitButton } from '../forms/SubmitButton.js';
 import { TextField } from '../forms/TextField.js';
 import { useForm } from '../forms/useForm.js';
-import { userAtom } from '../session/userAtom.js';
+import { newPasswordErrors } from '../login/newPasswordErrors.js';
+import { userAtom } from '../sessions/userAtom.js';
 
 const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
 

@@ -6,7 +6,7 @@ import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { ReferralLinkBox } from '../referrals/ReferralLinkBox.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { LONGEST_AUTO_RETRY_MS, nextPostText } from './nextPostTime.js';
 
 /** How often the "in 5 min" text is brought up to date. */

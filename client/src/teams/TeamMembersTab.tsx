@@ -22,7 +22,7 @@ import { FormAlert } from '../forms/FormAlert.js';
 import { formatDate, formatDateTime } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { TeamInviteForm } from './TeamInviteForm.js';
 import { activeMembersInOrder, invitedMembersInOrder, ownerCount } from './teamSession.js';
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { currentTeamAtom } from './currentTeamAtom.js';
 import { switchTeam } from './switchTeam.js';
 import { teamsByName } from './teamSession.js';

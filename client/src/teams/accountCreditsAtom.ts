@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { currentTeamAtom } from './currentTeamAtom.js';
 import { shownCredits } from './teamSession.js';
 

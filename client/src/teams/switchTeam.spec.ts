@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { setSessionReload } from '../boot/sessionReload.js';
-import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
+import { currentTeamIdAtom } from '../sessions/currentTeamIdAtom.js';
 import { appStore } from '../state/store.js';
 import { toastsAtom } from '../toasts/toastsAtom.js';
 import { dropStaleTeam, STALE_TEAM_NOTICE, SWITCH_FAILED_NOTICE, switchTeam } from './switchTeam.js';

@@ -1,6 +1,6 @@
 import type { Notice } from '../api/apiClient.js';
 import { reloadSession } from '../boot/sessionReload.js';
-import { currentTeamIdAtom } from '../session/currentTeamIdAtom.js';
+import { currentTeamIdAtom } from '../sessions/currentTeamIdAtom.js';
 import { appStore } from '../state/store.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { documentCookies } from '../consent/consentCookie.js';
-import { userAtom } from '../session/userAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { consentStateAtom } from '../consent/consentStateAtom.js';
 import { appStore } from '../state/store.js';
 import { pageViewIdAtom } from './pageViewIdAtom.js';

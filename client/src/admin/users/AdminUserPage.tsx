@@ -11,7 +11,7 @@ import { ErrorState } from '../../feedback/ErrorState.js';
 import { LoadingState } from '../../feedback/LoadingState.js';
 import { formatDate, formatDateTime } from '../../format/dates.js';
 import { Pager } from '../../referrals/Pager.js';
-import { userAtom } from '../../session/userAtom.js';
+import { userAtom } from '../../sessions/userAtom.js';
 import { TabLinks } from '../../tabs/TabLinks.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { formatPrice } from '../payments/adminPaymentsQuery.js';

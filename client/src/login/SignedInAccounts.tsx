@@ -13,7 +13,7 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import './auth.css';
+import './login.css';
 
 /** The accounts signed in in this browser; any other one is a button press away, no password. */
 export function SignedInAccounts() {
