@@ -18,9 +18,9 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const ALLOWED = new Map([
   [
     'credits/ledger-entry.entity.ts -> campaigns/campaign.entity.ts',
-    'ledger_entries.campaign_id; campaigns fund through the ledger',
+    'credit_ledger.campaign_id; campaigns fund through the ledger',
   ],
-  ['credits/ledger-entry.entity.ts -> teams/team.entity.ts', 'ledger_entries.team_id; teams move credits through the ledger'],
+  ['credits/ledger-entry.entity.ts -> teams/team.entity.ts', 'credit_ledger.team_id; teams move credits through the ledger'],
   ['posts/post.entity.ts -> groups/group.entity.ts', 'posts.group_id; deleting a group retires its posts'],
   [
     'referrals/referral-commission.entity.ts -> billing/order.entity.ts',

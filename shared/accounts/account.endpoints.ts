@@ -24,7 +24,7 @@
  * | onboardingFinish | POST | – (member) | null; finishedGetStarted becomes true |
  * | setupExistingUser | POST | SetupExistingUserPayload (member with needsSetup) | null |
  * | referrals | GET | query `page` (member) | Paged<ReferralRow> |
- * | referralCommissions | GET | query `page` (member) | CommissionsAnswer (shared/referral/commissions.ts) |
+ * | referralCommissions | GET | query `page` (member) | CommissionsAnswer (shared/referrals/commissions.ts) |
  * | publicProfile + '/:username' | GET | – (anyone) | ProfileAnswer |
  * | adminOverview | GET | – (admin) | AdminOverview |
  * | adminUsers + '/:id/earning' | POST | EarningPayload (admin) | EarningPayload; earning restored, surf score reset |

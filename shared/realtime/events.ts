@@ -5,7 +5,7 @@ import type { CampaignCounters, CampaignItem } from '../campaigns/campaigns.js';
 import type { FeedComment } from '../feed/comments.js';
 import type { FeelCounts, FeelKind, FeelTarget } from '../feed/feels.js';
 import type { NotificationItem } from '../notifications/notifications.js';
-import type { CommissionState } from '../referral/commissions.js';
+import type { CommissionState } from '../referrals/commissions.js';
 import type { SurfClaimRefusalCode } from '../surf/surf-outcomes.js';
 import type { SurfClaim, SurfClaimAnswer } from '../surf/surf.js';
 import type { ConnectionHandover } from './handover.js';

@@ -1,5 +1,5 @@
 import { surfClaimSchema } from '../surf/surf.js';
-import { referralCaptureSchema } from '../referral/referral.schema.js';
+import { referralCaptureSchema } from '../referrals/referral.schema.js';
 import { signupSchema } from '../accounts/account.schemas.js';
 import { isStorableText, toStorableText } from './storable-text.js';
 import { text } from './text.js';

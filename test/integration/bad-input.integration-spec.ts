@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { Envelope } from '../../shared/api/envelope.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { XHR_HEADER, XHR_HEADER_VALUE } from '../../shared/api/headers.js';
-import { REFERRAL_COOKIE } from '../../shared/referral/referral.js';
+import { REFERRAL_COOKIE } from '../../shared/referrals/referral.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { captureErrorLog } from '../support/error-log.js';
 import { humanClick, surfer } from '../support/surf-fixtures.js';

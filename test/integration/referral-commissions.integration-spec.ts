@@ -1,7 +1,7 @@
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { BILLING_ADMIN_ENDPOINTS, BILLING_ENDPOINTS, type CheckoutAnswer } from '../../shared/billing/billing.js';
-import type { CommissionsAnswer } from '../../shared/referral/commissions.js';
+import type { CommissionsAnswer } from '../../shared/referrals/commissions.js';
 import { ReferralCommissionsService } from '../../server/src/referrals/referral-commissions.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { checkout, payOnLocalPage, rawGet, seededLevel, seededPack, withQuery } from '../support/billing-fixtures.js';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { ACCOUNT_ENDPOINTS } from '@shared/accounts/account.endpoints.js';
-import type { CommissionsAnswer } from '@shared/referral/commissions.js';
+import type { CommissionsAnswer } from '@shared/referrals/commissions.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { useApiData } from '../api/useApiData.js';
 import { EmptyState } from '../feedback/EmptyState.js';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { CommissionRow } from '@shared/referral/commissions.js';
+import type { CommissionRow } from '@shared/referrals/commissions.js';
 import { memberProfilePath } from '@shared/people/people.js';
 import { formatDate } from '../format/dates.js';
 import { commissionStatus } from './commissions.js';

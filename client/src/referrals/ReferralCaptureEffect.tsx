@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '@shared/referral/referral.js';
+import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '@shared/referrals/referral.js';
 import { referralCaptureOf } from './referralCapture.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CommissionRow } from '@shared/referral/commissions.js';
+import type { CommissionRow } from '@shared/referrals/commissions.js';
 import { commissionStatus, commissionsPage } from './commissions.js';
 
 const row: CommissionRow = {

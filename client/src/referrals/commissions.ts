@@ -1,4 +1,4 @@
-import type { CommissionRow } from '@shared/referral/commissions.js';
+import type { CommissionRow } from '@shared/referrals/commissions.js';
 import { formatDate, type DateFormatOptions } from '../format/dates.js';
 
 /** The query parameter of the commissions' page on /referrals (`page` is the referred members'). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { REFERRAL_SOURCE_MAX_LENGTH } from '@shared/referral/referral.js';
-import { referralCaptureSchema } from '@shared/referral/referral.schema.js';
+import { REFERRAL_SOURCE_MAX_LENGTH } from '@shared/referrals/referral.js';
+import { referralCaptureSchema } from '@shared/referrals/referral.schema.js';
 import { referralCaptureOf } from './referralCapture.js';
 
 /** Any UTF-16 text: NUL, lone surrogates and pairs included. */

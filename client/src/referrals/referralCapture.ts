@@ -1,4 +1,4 @@
-import { REFERRAL_PARAM, REFERRAL_SOURCE_MAX_LENGTH, type ReferralCapture } from '@shared/referral/referral.js';
+import { REFERRAL_PARAM, REFERRAL_SOURCE_MAX_LENGTH, type ReferralCapture } from '@shared/referrals/referral.js';
 import { toStorableText } from '@shared/validation/storable-text.js';
 
 /** The username part of the capture: longer than any username, so a bad one is still refused at signup. */

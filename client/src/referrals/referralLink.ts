@@ -1,4 +1,4 @@
-import { REFERRAL_PARAM } from '@shared/referral/referral.js';
+import { REFERRAL_PARAM } from '@shared/referrals/referral.js';
 
 /** The address a member shares: any page with ?dem_rf0=<username> records them as referrer. */
 export function referralLink(origin: string, username: string): string {

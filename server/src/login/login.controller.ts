@@ -10,7 +10,7 @@ import {
   type SignupPayload,
   type SwitchAccountPayload,
 } from '@shared/accounts/account.schemas.js';
-import { REFERRAL_COOKIE } from '@shared/referral/referral.js';
+import { REFERRAL_COOKIE } from '@shared/referrals/referral.js';
 import { clientMeta } from '../auth/client-meta.js';
 import { readSessionCookies, writeSessionCookies } from '../auth/session-cookies.js';
 import { rateLimit } from '../common/http/rate-limits.js';

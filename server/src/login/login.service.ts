@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SignedInAccount } from '@shared/accounts/account.answers.js';
 import type { LoginPayload, SignupPayload } from '@shared/accounts/account.schemas.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { referralCaptureSchema } from '@shared/referral/referral.schema.js';
+import { referralCaptureSchema } from '@shared/referrals/referral.schema.js';
 import { AccountTokensService } from '../account-tokens/account-tokens.service.js';
 import type { ClientMeta } from '../auth/client-meta.js';
 import { PasswordHasher } from '../auth/password-hasher.js';

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { CommissionState } from '@shared/referral/commissions.js';
+import type { CommissionState } from '@shared/referrals/commissions.js';
 import { OrderEntity } from '../billing/order.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 

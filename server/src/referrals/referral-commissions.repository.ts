@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CommissionState } from '@shared/referral/commissions.js';
+import type { CommissionState } from '@shared/referrals/commissions.js';
 
 /** A paid order of a referred member: who referred them and what the order bought, in credits. */
 export interface ReferredPurchase {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PATHS } from '@shared/routing/routes.js';
-import type { CommissionsAnswer } from '@shared/referral/commissions.js';
+import type { CommissionsAnswer } from '@shared/referrals/commissions.js';
 import { isDatabaseUnavailable } from '../common/errors/database-unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { LedgerService } from '../credits/ledger.service.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import type { Paged, ReferralRow } from '@shared/accounts/account.answers.js';
 import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
-import type { CommissionsAnswer } from '@shared/referral/commissions.js';
+import type { CommissionsAnswer } from '@shared/referrals/commissions.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
 import { ReferralCommissionsService } from './referral-commissions.service.js';

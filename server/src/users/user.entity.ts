@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { EmailPreferences } from '@shared/accounts/account.schemas.js';
-import type { ReferralCapture } from '@shared/referral/referral.js';
+import type { ReferralCapture } from '@shared/referrals/referral.js';
 import type { MediaObject } from '@shared/media/media.js';
 import type { RiskEvidence } from '@shared/surf/surf-outcomes.js';
 
