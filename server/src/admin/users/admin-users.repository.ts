@@ -36,6 +36,16 @@ const USER_COLUMNS = `u.id, u.username, u.first_name, u.email, u.role, u.created
   u.login_suspended, u.email_confirmed_at, u.credits, u.referrer_id, r.username AS referrer_username`;
 
 /** The admin Users section's reads, and the member fields its actions change. */
+/** One row of a member's ledger as the admin's member page lists it. */
+export interface MemberLedgerRow {
+  id: string;
+  kind: LedgerKind;
+  amount: string;
+  campaign_id: number | null;
+  team_id: number | null;
+  created_at: Date;
+}
+
 @Injectable()
 export class AdminUsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -149,30 +159,8 @@ export class AdminUsersRepository {
     return rows.length;
   }
 
-  async ledgerPage(
-    userId: number,
-    limit: number,
-    offset: number,
-  ): Promise<{
-    rows: {
-      id: string;
-      kind: LedgerKind;
-      amount: string;
-      campaign_id: number | null;
-      team_id: number | null;
-      created_at: Date;
-    }[];
-    total: number;
-  }> {
-    const rows: {
-      id: string;
-      kind: LedgerKind;
-      amount: string;
-      campaign_id: number | null;
-      team_id: number | null;
-      created_at: Date;
-      total: number;
-    }[] = await this.dataSource.query(
+  async ledgerPage(userId: number, limit: number, offset: number): Promise<{ rows: MemberLedgerRow[]; total: number }> {
+    const rows: (MemberLedgerRow & { total: number })[] = await this.dataSource.query(
       `SELECT id, kind, amount, campaign_id, team_id, created_at, count(*) OVER ()::int AS total
          FROM credit_ledger WHERE account = 'user' AND user_id = $1
         ORDER BY id DESC LIMIT $2 OFFSET $3`,
