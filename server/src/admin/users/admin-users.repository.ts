@@ -35,7 +35,6 @@ export interface LockedMember {
 const USER_COLUMNS = `u.id, u.username, u.first_name, u.email, u.role, u.created_at, u.risk_score, u.earning_blocked,
   u.login_suspended, u.email_confirmed_at, u.credits, u.referrer_id, r.username AS referrer_username`;
 
-/** The admin Users section's reads, and the member fields its actions change. */
 /** One row of a member's ledger as the admin's member page lists it. */
 export interface MemberLedgerRow {
   id: string;
@@ -46,6 +45,7 @@ export interface MemberLedgerRow {
   created_at: Date;
 }
 
+/** The admin Users section's reads, and the member fields its actions change. */
 @Injectable()
 export class AdminUsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
