@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { answerClientErrors, answerFrameworkErrors } from './common/errors/framework-errors.js';
+import { answerClientErrors, answerFrameworkErrors } from './common/http/framework-errors.js';
 import { LeanFastifyAdapter } from './common/http/lean-fastify-adapter.js';
 import { attachRouteHooks } from './common/http/route-hooks.js';
 import { LimitCounters } from './common/limits/limit-counters.js';

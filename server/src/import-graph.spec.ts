@@ -5,8 +5,9 @@ import ts from 'typescript';
 
 /**
  * The server's imports run one way. Each folder of server/src is a feature (each screen of
- * admin/ one of its own), the files beside app.module.ts the app's composition; a feature imports
- * only features below it, and no file imports, even for a type only, a file that imports it back.
+ * admin/ and each part of common/ one of its own), the files beside app.module.ts the app's
+ * composition; a feature imports only features below it, and no file imports, even for a type
+ * only, a file that imports it back.
  */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -54,7 +55,8 @@ function fileGraph(): Map<string, string[]> {
 function featureOf(file: string): string {
   const folders = file.split('/').slice(0, -1);
   if (folders.length === 0) return '(app)';
-  return folders[0] === 'admin' && folders.length > 1 ? `admin/${folders[1]}` : folders[0];
+  // Each admin screen and each part of common (errors, http, limits, …) counts on its own.
+  return ['admin', 'common'].includes(folders[0]) && folders.length > 1 ? `${folders[0]}/${folders[1]}` : folders[0];
 }
 
 /** The strongly connected components of more than one node (Tarjan), each sorted. */

@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import { Logger } from '@nestjs/common';
 import type { FastifyServerOptions } from 'fastify';
 import type { Envelope } from '@shared/api/envelope.js';
-import { API_SECURITY_HEADERS } from '../http/protocol-hooks.js';
-import { replyWithError } from './error-reply.js';
-import { toErrorResponse } from './error-response.js';
+import { API_SECURITY_HEADERS } from './protocol-hooks.js';
+import { replyWithError } from '../errors/error-reply.js';
+import { toErrorResponse } from '../errors/error-response.js';
 
 /**
  * Fastify's `frameworkErrors` option: the router's own refusals, raised before any route (and so
