@@ -75,6 +75,9 @@ export type TeamTab = (typeof TEAM_TABS)[number];
 export const TEAM_ROLES = ['owner', 'manager', 'analyst'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+/** A member's place in a team: joined (active), or invited and not yet joined. */
+export type TeamMemberStatus = 'active' | 'invited';
+
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
   owner: 'Owner',
   manager: 'Manager',

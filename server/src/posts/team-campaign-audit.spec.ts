@@ -1,5 +1,5 @@
 import { ErrorCode } from '@shared/api/error-codes.js';
-import type { TeamRole } from '@shared/teams/teams.js';
+import type { TeamMemberStatus, TeamRole } from '@shared/teams/teams.js';
 import type { EntityManager } from 'typeorm';
 import type { Membership, TeamsRepository } from '../teams/teams.repository.js';
 import { TeamCampaignAudit } from './team-campaign-audit.js';
@@ -19,7 +19,7 @@ function auditWith(membership: Membership | null) {
   return { audit: new TeamCampaignAudit(teams), written };
 }
 
-const member = (role: TeamRole, status: 'active' | 'invited' = 'active'): Membership => ({ role, status, inviteExpiresAt: null });
+const member = (role: TeamRole, status: TeamMemberStatus = 'active'): Membership => ({ role, status, inviteExpiresAt: null });
 
 async function codeOf(promise: Promise<void>): Promise<string | null> {
   return promise.then(

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { MediaObject } from '@shared/media/media.js';
 import type { UiNotifications } from '@shared/start/start.js';
-import type { TeamRole } from '@shared/teams/teams.js';
+import type { TeamMemberStatus, TeamRole } from '@shared/teams/teams.js';
 import { InvalidatingCache } from '../common/cache/invalidating-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
@@ -26,8 +26,7 @@ export interface TeamMemberRow {
   first_name: string;
   image: MediaObject | string | null;
   role: TeamRole;
-  /** As `team_members.status` (TeamMemberStatus): active, or invited and not yet joined. */
-  status: 'active' | 'invited';
+  status: TeamMemberStatus;
   invited_by: number | null;
   /** ISO times (read through json_agg). */
   invited_at: string | null;

@@ -1,9 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
-import type { TeamRole } from '@shared/teams/teams.js';
+import type { TeamMemberStatus, TeamRole } from '@shared/teams/teams.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TeamEntity } from './team.entity.js';
-
-export type TeamMemberStatus = 'active' | 'invited';
 
 /** A member's place in a team: the role it grants, and whether they joined or are invited. */
 @Entity({ name: 'team_members' })

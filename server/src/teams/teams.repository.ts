@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { TeamAuditAction, TeamAuditDetails, TeamRole } from '@shared/teams/teams.js';
+import type { TeamAuditAction, TeamAuditDetails, TeamMemberStatus, TeamRole } from '@shared/teams/teams.js';
 import type { TeamRow } from '../sessions/member-cache.js';
-import type { TeamMemberStatus } from './team-member.entity.js';
 
 export interface TeamValues {
   name: string;
