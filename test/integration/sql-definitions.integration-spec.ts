@@ -25,7 +25,7 @@ const DEFINITIONS = loadSqlDefinitions();
 
 /** The one function a file defines; its name is the file's. */
 function definedFunction(definition: SqlDefinition): string {
-  return [...definition.sql.matchAll(/\bCREATE\s+OR\s+REPLACE\s+FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(/gi)].map((m) => m[1])[0];
+  return /\bCREATE\s+OR\s+REPLACE\s+FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(/i.exec(definition.sql)?.[1] ?? '(none)';
 }
 
 function adminUrl(): string {

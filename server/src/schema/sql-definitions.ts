@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
@@ -31,17 +31,14 @@ export interface SqlDefinition {
 
 /** Every definition file under `root`, in path order (one order on every machine). */
 export function loadSqlDefinitions(root = FEATURES_ROOT): SqlDefinition[] {
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.sql') && path.split(sep).at(-2) === 'sql')
-    .sort();
-  return files.map((path) => {
-    const sql = readFileSync(join(root, path), 'utf8');
-    return {
-      name: relative(root, join(root, path)).split(sep).join('/'),
-      sql,
-      checksum: createHash('sha256').update(sql).digest('hex'),
-    };
-  });
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((path) => path.split(sep).join('/'))
+    .filter((name) => /(^|\/)sql\/[^/]+\.sql$/.test(name))
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(root, name), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
 }
 
 /**
