@@ -39,6 +39,7 @@ import { AdminOps1795506200000 } from './1795506200000-AdminOps.js';
 import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
 import { IdempotentRequests1795506900000 } from './1795506900000-IdempotentRequests.js';
 import { PrivacyViewerCookie1795507000000 } from './1795507000000-PrivacyViewerCookie.js';
+import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -78,4 +79,5 @@ export const MIGRATIONS = [
   SurfSettings1795506300000,
   IdempotentRequests1795506900000,
   PrivacyViewerCookie1795507000000,
+  MaturingEarnings1795507100000,
 ];

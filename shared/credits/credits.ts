@@ -22,7 +22,11 @@ export type LedgerKind =
   /** A flagged view refunded by an admin: the credit back to the campaign (or its owner's balance). */
   | 'fraud_refund'
   /** A flagged view refunded by an admin: what the viewer earned for it taken back (as much as the balance holds). */
-  | 'fraud_clawback';
+  | 'fraud_clawback'
+  /** A pending view the earnings review judged invalid: the credit back to the campaign (or its owner's balance). */
+  | 'view_refunded'
+  /** A pending view the earnings review judged invalid: what the viewer earned for it removed before it matured. */
+  | 'view_voided';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   signup_bonus: 'Welcome bonus',
@@ -40,6 +44,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   referral_commission: 'Referral commission',
   fraud_refund: 'Refund for a flagged view',
   fraud_clawback: 'Flagged view taken back',
+  view_refunded: 'Invalid view refunded',
+  view_voided: 'Pending view voided by review',
 };
 
 export interface LedgerRow {
@@ -56,4 +62,6 @@ export const SIGNUP_BONUS_CREDITS = 10;
 export const CREDITS_ENDPOINTS = {
   /** GET ?page → Paged<LedgerRow> */
   ledger: '/data/credits/ledger',
+  /** GET → EarningsSummary (the member's own; never a team's) */
+  earnings: '/data/credits/earnings',
 } as const;

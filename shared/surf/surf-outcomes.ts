@@ -50,7 +50,7 @@ export const SURF_CLAIM_OUTCOMES = [
 export type SurfClaimOutcome = (typeof SURF_CLAIM_OUTCOMES)[number];
 
 /** Why there is no post to view: earning is blocked for the member, their daily cap is reached, or no campaign fits. */
-export const SURF_EMPTY_REASONS = ['earning_blocked', 'daily_cap', 'no_posts'] as const;
+export const SURF_EMPTY_REASONS = ['earning_blocked', 'email_unconfirmed', 'daily_cap', 'no_posts'] as const;
 export type SurfEmptyReason = (typeof SURF_EMPTY_REASONS)[number];
 
 /** The signals that raise the surf score (surf_risk, and a wrong challenge answer in surf_claim). */
@@ -66,6 +66,7 @@ export const SURF_RISK_SIGNALS = [
   'shared_address',
   'shared_device',
   'wrong_code',
+  'skipped_challenge',
 ] as const;
 export type SurfRiskSignal = (typeof SURF_RISK_SIGNALS)[number];
 

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { VoidReason } from '@shared/earnings/earnings.js';
 import type { ClickTelemetry } from '@shared/surf/surf.js';
 import { PostEntity } from '../posts/post.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -15,6 +16,11 @@ export type ViewTicketStatus = 'open' | 'claimed' | 'replaced' | 'uncredited';
 @Index('view_tickets_one_open', ['viewerId'], { unique: true, where: `status = 'open'` })
 @Index('view_tickets_recent', ['viewerId', 'postId', 'claimedAt'], { where: `status = 'claimed'` })
 @Index('view_tickets_claimed_at', ['claimedAt'], { where: `status = 'claimed'` })
+@Index('view_tickets_pending', ['viewerId', 'maturesAt'], {
+  where: `status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL`,
+})
+@Index('view_tickets_voided', ['postId', 'voidedAt'], { where: `voided_at IS NOT NULL` })
+@Check('view_tickets_challenge_mode_check', `challenge_mode IN ('email')`)
 export class ViewTicketEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'view_tickets_pkey' })
   id: string;
@@ -50,4 +56,27 @@ export class ViewTicketEntity {
   /** The Next click as the client reported it, scored by surf_risk. */
   @Column({ type: 'jsonb', nullable: true })
   telemetry: ClickTelemetry | null;
+
+  /** How the challenge is answered: null, from the picture; 'email', with a code mailed to the member. */
+  @Column({ name: 'challenge_mode', type: 'text', nullable: true })
+  challengeMode: 'email' | null;
+
+  /** When the member first fetched the challenge's picture: an answer sooner after it than a person reads is a signal. */
+  @Column({ name: 'challenge_seen_at', type: 'timestamptz', nullable: true })
+  challengeSeenAt: Date | null;
+
+  /** What the member earned for the credited view (the view and any level bonus). */
+  @Column({ type: 'smallint', nullable: true })
+  earned: number | null;
+
+  /** When what the view earned may be spent; null: at once. Until then the earnings review may void it. */
+  @Column({ name: 'matures_at', type: 'timestamptz', nullable: true })
+  maturesAt: Date | null;
+
+  /** When the earnings review (or an admin's refund) voided the view, and the category why. */
+  @Column({ name: 'voided_at', type: 'timestamptz', nullable: true })
+  voidedAt: Date | null;
+
+  @Column({ name: 'void_reason', type: 'text', nullable: true })
+  voidReason: VoidReason | null;
 }

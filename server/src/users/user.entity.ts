@@ -144,6 +144,18 @@ export class UserEntity {
   @Column({ name: 'earned_day', type: 'date', default: () => 'CURRENT_DATE', select: false })
   earnedDay: string;
 
+  /** The day trust_views was counted: once a day, it sets the day's earning cap and the review window. */
+  @Column({ name: 'trust_day', type: 'date', nullable: true, select: false })
+  trustDay: string | null;
+
+  /** Credited views that matured without being voided, counted up to 1000 on trust_day. */
+  @Column({ name: 'trust_views', type: 'integer', default: 0, select: false })
+  trustViews: number;
+
+  /** When the earnings review last voided a view of the member's: their earnings wait the longest for 30 days. */
+  @Column({ name: 'last_void_at', type: 'timestamptz', nullable: true, select: false })
+  lastVoidAt: Date | null;
+
   @Column({ name: 'failed_logins', type: 'integer', default: 0 })
   failedLogins: number;
 

@@ -43,6 +43,14 @@ export class WebsiteSettingsEntity {
   @Column({ name: 'daily_earning_cap', type: 'integer', nullable: true })
   dailyEarningCap: number | null;
 
+  /** How long a new or flagged member's surf earnings stay in review, in minutes; NULL: the server's EARNINGS_REVIEW_MINUTES. */
+  @Column({ name: 'earnings_review_minutes', type: 'integer', nullable: true })
+  earningsReviewMinutes: number | null;
+
+  /** A new account's first daily earning cap, which grows with matured views; NULL: the server's NEWCOMER_DAILY_CAP. */
+  @Column({ name: 'newcomer_daily_cap', type: 'integer', nullable: true })
+  newcomerDailyCap: number | null;
+
   /** From this surf score on, every view asks for a code. */
   @Column({ name: 'challenge_at', type: 'integer', default: 50 })
   challengeAt: number;
