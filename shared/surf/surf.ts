@@ -56,7 +56,7 @@ export const rotatorSchema = z.object({
 export type RotatorPayload = z.infer<typeof rotatorSchema>;
 
 /** The challenge picture's size in pixels. */
-export const CHALLENGE_IMAGE_SIZE = { width: 240, height: 90 } as const;
+export const CHALLENGE_IMAGE_SIZE = { width: 320, height: 120 } as const;
 
 /** The surf bar's data: the posts of this round, the timer, the headline (m1), a challenge and a message. */
 export interface SurfData {

@@ -8,15 +8,17 @@ import { connectSocket, type TestSocket } from '../support/socket-client.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { signUpAdmin } from '../support/socket-fixtures.js';
 import {
+  askForCodeNext,
   balanceOf,
   botClick,
   challengeCodeOf,
   claim,
   claimWithNext,
   creditedClaim,
+  grantCredits,
   humanClick,
   nextTicket,
-  pastProbation,
+  ofStanding,
   promotedPost,
   riskOf,
   setTestTimeout,
@@ -32,7 +34,8 @@ setTestTimeout(import.meta);
 
 let admins: TestMember[];
 
-const testApp = useSurfTestApp({ surf: { challenges: true } });
+// The newcomer's 90 views come faster than a person's: the socket's event limit is raised for them.
+const testApp = useSurfTestApp({ surf: { challenges: true }, socketEventsPerWindow: 1000 });
 const { db } = testApp;
 
 beforeAll(async () => {
@@ -44,7 +47,7 @@ type Surfer = TestMember & { tab: TestSocket };
 /** A member past probation (probation: the next describe), so that one challenge is one the rule under test asked for. */
 async function surferOfStanding(): Promise<Surfer> {
   const member = await surfer(testApp.baseUrl);
-  await pastProbation(db, member.id);
+  await ofStanding(db, member.id);
   return member;
 }
 
@@ -71,6 +74,7 @@ function settled(answer: Awaited<ReturnType<typeof claim>>): SurfClaimAnswer {
 
 /** The member's next ticket, and a code that is not its right one. */
 async function wronglyAnswered(viewer: Surfer): Promise<SurfClaimAnswer> {
+  await askForCodeNext(db, viewer.id);
   const { ticketId } = await nextTicket(viewer.browser, viewer.tab);
   const code = await challengeCodeOf(db, ticketId);
   expect(code).not.toBeNull();
@@ -78,15 +82,20 @@ async function wronglyAnswered(viewer: Surfer): Promise<SurfClaimAnswer> {
 }
 
 describe('when a view asks for a code', () => {
-  it('the first view of a surf session, answered right, is credited; the next ones of the session are not challenged', async () => {
+  it("a new account's first view asks for a code, answered right it is credited; a member of standing is not asked after a break", async () => {
     await posterWith(5);
     await posterWith(1);
-    const bob = await surferOfStanding();
-    const first = await nextTicket(bob.browser, bob.tab);
+    const newcomer = await surfer(testApp.baseUrl);
+    const first = await nextTicket(newcomer.browser, newcomer.tab);
     expect(first.answer.data.codes).not.toBeNull();
     const code = await challengeCodeOf(db, first.ticketId);
     expect(first.answer.data.codes).toContain(code);
-    await creditedClaim(bob.tab, first.ticketId, humanClick(), code!);
+    await creditedClaim(newcomer.tab, first.ticketId, humanClick(), code!);
+    expect(await riskOf(db, newcomer.id)).toEqual({ score: 0, blocked: false });
+    expect(await balanceOf(db, newcomer.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
+
+    const bob = await surferOfStanding();
+    await db.query(`UPDATE users SET last_claim_at = now() - interval '31 minutes' WHERE id = $1`, [bob.id]);
     for (let i = 0; i < 4; i++) {
       const { ticketId, answer } = await nextTicket(bob.browser, bob.tab);
       expect(answer.data).toMatchObject({ codes: null, challengeImage: null, message: null });
@@ -94,13 +103,6 @@ describe('when a view asks for a code', () => {
       await creditedClaim(bob.tab, ticketId, humanClick());
     }
     expect(await riskOf(db, bob.id)).toEqual({ score: 0, blocked: false });
-    expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 5);
-
-    // After a break of more than 30 minutes, a new session starts with a challenge again.
-    await db.query(`UPDATE users SET last_claim_at = now() - interval '31 minutes' WHERE id = $1`, [bob.id]);
-    const again = await nextTicket(bob.browser, bob.tab);
-    expect(again.answer.data.codes).not.toBeNull();
-    expect(await challengeCodeOf(db, again.ticketId)).not.toBeNull();
   });
 
   it(`from a score of ${CHALLENGE_AT} every view asks for a code; only the right one credits`, async () => {
@@ -141,27 +143,32 @@ describe('when a view asks for a code', () => {
   });
 });
 
-describe('probation', () => {
-  it('a new account’s first three views are challenged; a member of standing is asked at the session’s start only', async () => {
-    await posterWith(4);
+describe('how often an honest member is asked', () => {
+  it('a newcomer answers 3 of their first 40 views (the first, one in views 1-19, one in 20-39), then one in each 25', async () => {
+    for (let i = 0; i < 5; i++) {
+      const poster = await signUp(testApp.baseUrl);
+      await grantCredits(db, poster.id, 20);
+      for (let j = 0; j < 20; j++) await promotedPost(poster, 1);
+    }
     const newcomer = await surfer(testApp.baseUrl);
-    const challenged: boolean[] = [];
-    for (let i = 0; i < 3; i++) {
+    const challenged: number[] = [];
+    for (let i = 0; i < 90; i++) {
       const { ticketId, answer } = await nextTicket(newcomer.browser, newcomer.tab);
-      challenged.push(answer.data.codes !== null);
+      if (answer.data.codes !== null) challenged.push(i);
       await creditedClaim(newcomer.tab, ticketId, humanClick(), (await challengeCodeOf(db, ticketId)) ?? undefined);
     }
-    expect(challenged).toEqual([true, true, true]);
-
-    const member = await surferOfStanding();
-    const asked: boolean[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { ticketId, answer } = await nextTicket(member.browser, member.tab);
-      asked.push(answer.data.codes !== null);
-      await creditedClaim(member.tab, ticketId, humanClick(), (await challengeCodeOf(db, ticketId)) ?? undefined);
-    }
-    // The random share may ask once more in a while, never on the view right after the first.
-    expect(asked.slice(0, 2)).toEqual([true, false]);
+    expect(challenged).toHaveLength(5);
+    const [first, second, third, fourth, fifth] = challenged;
+    expect(first).toBe(0);
+    expect(second).toBeGreaterThanOrEqual(1);
+    expect(second).toBeLessThanOrEqual(19);
+    expect(third).toBeGreaterThanOrEqual(20);
+    expect(third).toBeLessThanOrEqual(39);
+    expect(fourth).toBeGreaterThanOrEqual(40);
+    expect(fourth).toBeLessThanOrEqual(64);
+    expect(fifth).toBeGreaterThanOrEqual(65);
+    expect(fifth).toBeLessThanOrEqual(89);
+    expect(await riskOf(db, newcomer.id)).toEqual({ score: 0, blocked: false });
   });
 });
 
@@ -169,6 +176,7 @@ describe('views the client reports as scripted or unseen', () => {
   it('an untrusted click is settled as scripted: no credit, a clear message, the score rises by 25, and the next post comes', async () => {
     const { pids } = await posterWith(3);
     const bob = await surferOfStanding();
+    await askForCodeNext(db, bob.id);
     const { ticketId, pid } = await nextTicket(bob.browser, bob.tab);
     const code = (await challengeCodeOf(db, ticketId))!;
     const answer = settled(await claimWithNext(bob.tab, ticketId, humanClick({ isTrusted: false }), code));
@@ -266,12 +274,12 @@ describe('the risk score', () => {
     const address = '203.0.113.45';
     for (const member of [...others, bob]) await db.query(`UPDATE sessions SET ip = $2 WHERE user_id = $1`, [member.id, address]);
     await db.query(`UPDATE users SET last_claim_at = now() - interval '1 hour' WHERE id = ANY($1)`, [others.map((o) => o.id)]);
-    // The session's first view: the address (25), and its challenge answered right (−20).
-    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
+    // The session's first view: the address (25).
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 25 });
     const { rows } = await db.query(`SELECT risk_evidence FROM users WHERE id = $1`, [bob.id]);
-    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_address'], score: 5 }]);
-    // Not again within the session.
-    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 0 });
+    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_address'], score: 25 }]);
+    // Not again within the session: a clean view takes 5 off.
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 20 });
   });
 
   it('a browser keeps one device id across the accounts it signs up; many accounts surfing from one device raise the score', async () => {
@@ -294,9 +302,9 @@ describe('the risk score', () => {
     for (const [i, member] of [...others, bob].entries())
       await db.query(`UPDATE sessions SET device = $2, ip = $3 WHERE user_id = $1`, [member.id, device, `198.51.100.${i + 1}`]);
     await db.query(`UPDATE users SET last_claim_at = now() - interval '1 hour' WHERE id = ANY($1)`, [others.map((o) => o.id)]);
-    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 5 });
+    expect(await view(bob, humanClick())).toEqual({ outcome: 'credited', score: 25 });
     const { rows } = await db.query(`SELECT risk_evidence FROM users WHERE id = $1`, [bob.id]);
-    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_device'], score: 5 }]);
+    expect(rows[0].risk_evidence).toEqual([{ at: expect.any(String), signals: ['shared_device'], score: 25 }]);
   });
 });
 

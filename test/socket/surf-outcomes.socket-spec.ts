@@ -79,6 +79,7 @@ const JSONB_FUNCTIONS = [
   'surf_next(p jsonb)',
   'surf_offer(p jsonb)',
   'surf_risk(p jsonb)',
+  'surf_terms(p jsonb)',
 ];
 
 describe('the surf outcome codes', () => {
@@ -106,7 +107,7 @@ describe('the surf outcome codes', () => {
       const claim = await functionSource(db, 'surf_claim');
       // OfferRow: every answer, empty or with a ticket, has timer and daily_cap; ClaimRow: earned and daily_cap.
       const offerAnswers = [...offer.matchAll(/json_build_object\(\s*'(empty|replaced)'[^;]*/g)].map((match) => match[0]);
-      expect(offerAnswers.length).toBe(4);
+      expect(offerAnswers.length).toBe(5);
       for (const answer of offerAnswers) expect(answer).toMatch(/'timer', v_timer, 'daily_cap', v_cap/);
       const settled = [...claim.matchAll(/json_build_object\(\s*'outcome'[^;]*/g)].map((match) => match[0]);
       expect(settled).toHaveLength(1);

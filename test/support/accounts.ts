@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { StartAnswer } from '../../shared/start/start.js';
+import { eventually } from './eventually.js';
 import { TestBrowser } from './test-browser.js';
 
 let counter = 0;
@@ -11,6 +12,29 @@ export interface TestMember {
   email: string;
   password: string;
   id: number;
+}
+
+/** The apps whose new members confirm their email at sign-up, with the database their mails are read from. */
+const confirmingApps = new Map<string, pg.Client>();
+
+/**
+ * From now on, members `signUp` signs up at `baseUrl` confirm their email as a person does: the
+ * mailed link, read from the outbox in `db`, posted to the confirm route. Surfing earns nothing
+ * before it, so the surf tests' members need it; the tests of confirmation itself leave it off.
+ */
+export function confirmEmailsAtSignUp(baseUrl: string, db: pg.Client): void {
+  confirmingApps.set(baseUrl, db);
+}
+
+/** Confirms the member's email through the link of the newest confirmation mail to them. */
+export async function confirmEmail(db: pg.Client, browser: TestBrowser, email: string): Promise<void> {
+  const mail = await eventually(async () => {
+    const latest = await latestMail(db, email);
+    if (!latest) throw new Error(`no mail to ${email} yet`);
+    return latest;
+  });
+  const { status } = await browser.post(ACCOUNT_ENDPOINTS.confirmEmail, setupLinkIn(mail.text_body));
+  if (status !== 200) throw new Error(`confirming ${email} failed: ${status}`);
 }
 
 /** Signs a new member up through the real API and answers their signed-in browser. */
@@ -29,6 +53,8 @@ export async function signUp(
   };
   const { status, body } = await browser.post(ACCOUNT_ENDPOINTS.signup, payload);
   if (status !== 200) throw new Error(`signup failed: ${status} ${JSON.stringify(body.errors)}`);
+  const confirming = confirmingApps.get(baseUrl);
+  if (confirming) await confirmEmail(confirming, browser, payload.email);
   const start = await browser.get<StartAnswer>('/data/start');
   return { browser, username, email: payload.email, password: payload.password, id: start.body.data!.user!.id };
 }

@@ -265,12 +265,23 @@ export function refusal(answer: ClaimAck): SocketRefusal<SurfClaimRefusalCode> {
   return answer.error;
 }
 
-/** A new member with one connected tab. */
-/** Makes the member's account a week and a day old: past probation (its first views are challenged more). */
-export async function pastProbation(db: pg.Client, userId: number): Promise<void> {
-  await db.query(`UPDATE users SET created_at = now() - interval '8 days' WHERE id = $1`, [userId]);
+/**
+ * Makes the member one of standing: an account a week and a day old with 100 views behind it and
+ * every stretch's challenge answered, so no random challenge is due before view 115 (a new account's
+ * first view and the stretches of its first 40 ask for a code).
+ */
+export async function ofStanding(db: pg.Client, userId: number): Promise<void> {
+  await db.query(`UPDATE users SET created_at = now() - interval '8 days', surf_views = 100, surf_challenges = 6 WHERE id = $1`, [
+    userId,
+  ]);
 }
 
+/** Makes the member's next ticket ask for a code, as a member's first view ever does (the rest of their state kept). */
+export async function askForCodeNext(db: pg.Client, userId: number): Promise<void> {
+  await db.query(`UPDATE users SET surf_views = 0 WHERE id = $1`, [userId]);
+}
+
+/** A new member with one connected tab. */
 export async function surfer(baseUrl: string): Promise<TestMember & { tab: TestSocket }> {
   const member = await signUp(baseUrl);
   return Object.assign(member, { tab: await connectSocket(baseUrl, member.browser) });

@@ -51,6 +51,8 @@ const envSchema = z.object({
   SURF_TIMER_SECONDS: z.coerce.number().int().min(0).max(600).default(DEFAULT_SURF_TIMER_SECONDS),
   DAILY_EARNING_CAP: z.coerce.number().int().min(1).default(500),
   SURF_CHALLENGES: z.enum(['on', 'off']).default('on'),
+  EARNINGS_REVIEW_MINUTES: z.coerce.number().int().min(0).max(43_200).default(1440),
+  NEWCOMER_DAILY_CAP: z.coerce.number().int().min(1).default(50),
   SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
   SOCKET_RECOVERY_EVENTS: z.coerce.number().int().min(100).default(10_000),
   TRACKING_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
@@ -116,6 +118,10 @@ export interface AppConfig {
     dailyEarningCap: number;
     /** Verification challenges in the surf bar; false only for benchmarks. */
     challenges: boolean;
+    /** How long a new or flagged member's surf earnings stay in review before they may be spent (minutes). */
+    earningsReviewMinutes: number;
+    /** A new account's first daily earning cap (without a level); it grows by each view that matured clean. */
+    newcomerDailyCap: number;
   };
   /** Socket events one connection may send per 10 s window. */
   socketEventsPerWindow: number;
@@ -200,7 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDistDir: e.CLIENT_DIST_DIR,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() || undefined,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
-    surf: { timerSeconds: e.SURF_TIMER_SECONDS, dailyEarningCap: e.DAILY_EARNING_CAP, challenges: e.SURF_CHALLENGES === 'on' },
+    surf: {
+      timerSeconds: e.SURF_TIMER_SECONDS,
+      dailyEarningCap: e.DAILY_EARNING_CAP,
+      challenges: e.SURF_CHALLENGES === 'on',
+      earningsReviewMinutes: e.EARNINGS_REVIEW_MINUTES,
+      newcomerDailyCap: e.NEWCOMER_DAILY_CAP,
+    },
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
     socketRecoveryEvents: e.SOCKET_RECOVERY_EVENTS,
     tracking: { bufferMax: e.TRACKING_BUFFER_MAX, flushMs: e.TRACKING_FLUSH_MS, retentionDays: e.TRACKING_RETENTION_DAYS },

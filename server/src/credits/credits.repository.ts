@@ -27,6 +27,14 @@ export interface StoredLedgerRow {
  * The credits ledger's reads and writes, and the balances it keeps. Rows are written by the SQL
  * function ledger_append only.
  */
+/**
+ * The member's credits still in review: what their credited views earned that has not matured
+ * and was not voided (read through view_tickets_pending).
+ */
+export const PENDING_CREDITS_OF = (userId: string) =>
+  `SELECT coalesce(sum(earned), 0) FROM view_tickets
+    WHERE viewer_id = ${userId} AND status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL AND matures_at > now()`;
+
 @Injectable()
 export class CreditsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -56,6 +64,18 @@ export class CreditsRepository {
   async addToUser(manager: EntityManager, userId: number, amount: number): Promise<boolean> {
     const [rows] = await manager.query(
       `UPDATE users SET credits = credits + $1 WHERE id = $2 AND credits + $1 >= 0 RETURNING 1`,
+      [amount, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes `amount` from a member's balance unless more than the credits available now (the balance
+   * less the surf earnings still in review); false when it would.
+   */
+  async spendFromUser(manager: EntityManager, userId: number, amount: number): Promise<boolean> {
+    const [rows] = await manager.query(
+      `UPDATE users SET credits = credits - $1 WHERE id = $2 AND credits - $1 >= (${PENDING_CREDITS_OF('$2')}) RETURNING 1`,
       [amount, userId],
     );
     return rows.length > 0;
@@ -96,6 +116,51 @@ export class CreditsRepository {
       [userId, limit, offset],
     );
   }
+
+  /**
+   * A member's balance as their earnings summary shows it: the whole of it, the part still in
+   * review and when the next of that matures (both through view_tickets_pending), today's surf
+   * earnings and whether their address is confirmed; in one snapshot. Null for no such member.
+   */
+  async earningsOfUser(userId: number): Promise<MemberEarnings | null> {
+    const [row]: MemberEarningsRow[] = await this.dataSource.query(
+      `SELECT u.credits, (${PENDING_CREDITS_OF('u.id')}) AS pending,
+              (SELECT min(t.matures_at) FROM view_tickets t
+                WHERE t.viewer_id = u.id AND t.status = 'claimed' AND t.matures_at IS NOT NULL
+                  AND t.voided_at IS NULL AND t.matures_at > now()) AS next_mature_at,
+              CASE WHEN u.earned_day = current_date THEN u.earned_today ELSE 0 END AS earned_today,
+              u.email_confirmed_at IS NOT NULL AS email_confirmed
+         FROM users u WHERE u.id = $1`,
+      [userId],
+    );
+    if (!row) return null;
+    return {
+      credits: Number(row.credits),
+      pending: Number(row.pending),
+      nextMatureAt: row.next_mature_at,
+      earnedToday: row.earned_today,
+      emailConfirmed: row.email_confirmed,
+    };
+  }
+}
+
+/** What earningsOfUser reads, as PostgreSQL answers it (bigint sums as strings). */
+interface MemberEarningsRow {
+  credits: string;
+  pending: string;
+  next_mature_at: Date | null;
+  earned_today: number;
+  email_confirmed: boolean;
+}
+
+export interface MemberEarnings {
+  credits: number;
+  /** Of `credits`, what surfing earned that is still in review. */
+  pending: number;
+  /** When the next of the pending credits matures; null when none are pending. */
+  nextMatureAt: Date | null;
+  earnedToday: number;
+  emailConfirmed: boolean;
 }
 
 /**

@@ -16,8 +16,15 @@ export type Movement =
 
 const PAGE_SIZE = 25;
 
+/**
+ * The movements by which a member spends or moves their own credits: they draw only on credits
+ * available now, never on surf earnings still in review. Corrections (an admin's adjustment, a
+ * refunded purchase, a clawback, the review's void) may take any part of the balance.
+ */
+const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['campaign_assign', 'team_deposit']);
+
 const NOT_ENOUGH: Record<Movement['account'], string> = {
-  user: 'You do not have that many credits.',
+  user: 'You do not have that many credits available: credits you earn by surfing can be spent once they leave review.',
   campaign: 'This campaign does not have that many credits left.',
   team: 'The team does not have that many credits.',
 };
@@ -52,7 +59,9 @@ export class LedgerService {
   private addTo(manager: EntityManager, movement: Movement): Promise<boolean> {
     switch (movement.account) {
       case 'user':
-        return this.repository.addToUser(manager, movement.userId, movement.amount);
+        return movement.amount < 0 && SPENDING_KINDS.has(movement.kind)
+          ? this.repository.spendFromUser(manager, movement.userId, -movement.amount)
+          : this.repository.addToUser(manager, movement.userId, movement.amount);
       case 'campaign':
         return this.repository.addToCampaign(manager, movement.campaignId, movement.amount);
       case 'team':

@@ -77,6 +77,8 @@ export function emptyText(reason: SurfEmptyReason, dailyCap: number, later: bool
   switch (reason) {
     case 'earning_blocked':
       return EARNING_STOPPED;
+    case 'email_unconfirmed':
+      return 'Confirm your email address to start earning: we sent you a link when you signed up. Surfing earns credits from then on.';
     case 'daily_cap':
       return dailyCapText(dailyCap);
     case 'no_posts':
@@ -129,6 +131,7 @@ const SIGNAL_TEXTS: Record<SurfRiskSignal, string> = {
   shared_address: 'many accounts from one address',
   shared_device: 'many accounts from one device',
   wrong_code: 'wrong verification code',
+  skipped_challenge: 'left a verification unanswered',
 };
 
 /** Admins' notice of a stopped member, with the claims that raised the score (when, which signals). */

@@ -24,6 +24,33 @@ export interface SurfOfferParams {
   challenge: string | null;
   /** The app's clock: it starts the countdown and checks it. */
   now: Date;
+  /** The risk score from which the member stops earning (a skipped challenge can reach it). */
+  block_at: number;
+  /** How many of the member's last challenge answers are kept. */
+  answers_kept: number;
+  /** Wrong answers among those kept that stop earning. */
+  wrong_codes_to_stop: number;
+  /** A new account's first daily cap (without a level), which grows by each view that matured clean. */
+  newcomer_cap: number;
+  /** How long a new or flagged member's earnings stay in review (minutes). */
+  review_minutes: number;
+}
+
+/** surf_terms's jsonb: the offer's terms without the ticket's. */
+export type SurfTermsParams = Pick<
+  SurfOfferParams,
+  'user' | 'now' | 'timer' | 'daily_cap' | 'newcomer_cap' | 'review_minutes' | 'challenge_at'
+>;
+
+/** surf_terms's answer: the member's terms of earning now. */
+export interface TermsRow {
+  timer: number;
+  credits_per_view: number;
+  daily_cap: number;
+  review_minutes: number;
+  /** Credits earned by surfing today. */
+  earned: number;
+  trust_views: number;
 }
 
 /** surf_claim's jsonb. */
@@ -31,12 +58,6 @@ export interface SurfClaimParams extends SurfOfferParams {
   ticket: string;
   telemetry: ClickTelemetry;
   code: string | null;
-  /** The risk score from which the member stops earning. */
-  block_at: number;
-  /** How many of the member's last challenge answers are kept. */
-  answers_kept: number;
-  /** Wrong answers among those kept that stop earning. */
-  wrong_codes_to_stop: number;
   /** From this many accounts surfing from one address (or device), the address (or device) is a signal. */
   accounts_per_address: number;
   /** Also offer the next post, in the same transaction. */
@@ -47,7 +68,15 @@ export interface SurfClaimParams extends SurfOfferParams {
  * surf_offer's answer: a ticket with its post, or why there is none; and the tickets it replaced.
  * `timer` and `daily_cap`: the member's, from their level or the site's.
  */
-export type OfferRow = { replaced: { id: string; connection: string }[] | null; timer: number; daily_cap: number } &
+export type OfferRow = {
+  replaced: { id: string; connection: string }[] | null;
+  timer: number;
+  daily_cap: number;
+  /** A skipped challenge (a replaced ticket that asked for a code) stopped the member's earning. */
+  blocked_now?: boolean;
+  /** When blocked_now: the last claims that raised the score, oldest first. */
+  evidence?: RiskEvidence[] | null;
+} &
   /** next_ms: when a post can be offered next (app ms), when the rules can tell. */
   (
     | { empty: SurfEmptyReason; next_ms?: number | null }
@@ -94,6 +123,7 @@ export interface RotatorSettings {
 
 const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
 const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
+const SURF_TERMS = { name: 'surf_terms', text: 'SELECT surf_terms($1::jsonb) AS answer' };
 const OPEN_CHALLENGE = {
   name: 'surf_open_challenge',
   text: `SELECT challenge_code FROM view_tickets
@@ -117,6 +147,12 @@ export class SurfRepository {
   /** Checks and settles a claim; with `next`, offers the next post in the same transaction. */
   async claim(params: SurfClaimParams): Promise<ClaimRow> {
     const [{ answer }] = await runPrepared<{ answer: ClaimRow }>(this.dataSource, SURF_CLAIM, [JSON.stringify(params)]);
+    return answer;
+  }
+
+  /** The member's terms of earning now: the countdown, credits a view earns, today's cap and earnings, the review window. */
+  async terms(params: SurfTermsParams): Promise<TermsRow> {
+    const [{ answer }] = await runPrepared<{ answer: TermsRow }>(this.dataSource, SURF_TERMS, [JSON.stringify(params)]);
     return answer;
   }
 

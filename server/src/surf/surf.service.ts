@@ -64,7 +64,22 @@ export class SurfService {
     }
     const rules = this.website.surfRules();
     const offer = await this.repository.next(this.offerParams(rules, userId, connectionId, new Date(), challengeAnswer()));
-    return this.offer(offer, connectionId);
+    return this.offer(offer, connectionId, userId);
+  }
+
+  /** The member's terms of earning today, for their earnings summary: today's cap and earnings, the review window. */
+  async earningTerms(userId: number): Promise<{ capToday: number; reviewMinutes: number; earnedToday: number }> {
+    const rules = this.website.surfRules();
+    const terms = await this.repository.terms({
+      user: userId,
+      now: new Date(),
+      timer: rules.timerSeconds,
+      daily_cap: rules.dailyEarningCap,
+      newcomer_cap: rules.newcomerDailyCap,
+      review_minutes: rules.earningsReviewMinutes,
+      challenge_at: rules.challengeAt,
+    });
+    return { capToday: terms.daily_cap, reviewMinutes: terms.review_minutes, earnedToday: terms.earned };
   }
 
   /**
@@ -98,9 +113,6 @@ export class SurfService {
       ticket: claim.ticketId,
       telemetry: claim.telemetry,
       code: claim.code ?? null,
-      block_at: rules.blockAt,
-      answers_kept: ANSWERS_KEPT,
-      wrong_codes_to_stop: rules.wrongCodesToStop,
       accounts_per_address: ACCOUNTS_PER_ADDRESS,
       next: claim.next === true,
     });
@@ -119,7 +131,7 @@ export class SurfService {
       credited: outcome === 'credited' ? row.earned : 0,
       cc,
       message: outcomeText(outcome, row.daily_cap, row.earned),
-      ...(row.next ? { next: this.offer(row.next, connectionId) } : {}),
+      ...(row.next ? { next: await this.offer(row.next, connectionId, userId) } : {}),
     };
     if (row.blocked_now) await this.alertAdmins(userId, row.evidence ?? []);
     if (outcome !== 'credited') return { data: answer };
@@ -169,14 +181,23 @@ export class SurfService {
       challenge_at: rules.challengeAt,
       challenge,
       now,
+      block_at: rules.blockAt,
+      answers_kept: ANSWERS_KEPT,
+      wrong_codes_to_stop: rules.wrongCodesToStop,
+      newcomer_cap: rules.newcomerDailyCap,
+      review_minutes: rules.earningsReviewMinutes,
     };
   }
 
-  /** surf_offer's answer as the surf bar reads it; tells other tabs whose ticket it replaced. */
-  private offer(row: OfferRow, connectionId: string): SurfNextAnswer {
+  /**
+   * surf_offer's answer as the surf bar reads it; tells other tabs whose ticket it replaced, and
+   * admins when a skipped challenge stopped the member's earning.
+   */
+  private async offer(row: OfferRow, connectionId: string, userId: number): Promise<SurfNextAnswer> {
     for (const old of row.replaced ?? []) {
       if (old.connection !== connectionId) this.realtime.sendToRoom(old.connection, 'surf:replaced', [{ ticketId: old.id }]);
     }
+    if (row.blocked_now) await this.alertAdmins(userId, row.evidence ?? []);
     if (row.empty !== undefined) return this.nothing(row, row.empty, row.next_ms ?? null);
     this.rotation.served();
     const { created_ms, ...fields } = row.post;

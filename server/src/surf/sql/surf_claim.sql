@@ -4,7 +4,9 @@
 -- (surf_risk plus the challenge's answer), the stop and the outcome; when credited, the campaign's
 -- payment and view count, the ledger rows through ledger_append (view:<ticket id>, and
 -- level_bonus:<ticket id> for a level's extra credits) and the member's credits within the daily
--- cap; the closed ticket with its telemetry; the member's score and rolling state (one UPDATE,
+-- cap (surf_terms), pending on the ticket (earned, matures_at) for the member's review window
+-- (the longest for an answer by email, which proves no person was there); the closed ticket with
+-- its telemetry; the member's score and rolling state (one UPDATE,
 -- a second one for the risk evidence when a signal fired); then, with p.next, surf_offer.
 -- Called by SurfRepository.claim (server/src/surf/surf.repository.ts, a named prepared
 -- statement) for SurfService.claim (the socket's 'surf:claim', surf-claim.handler.ts).
@@ -36,9 +38,10 @@ DECLARE
   v_left bigint;
   v_owner integer;
   v_next json;
-  lv record;
+  v_terms json;
   v_cap integer;
   v_earn integer := 0;
+  v_matures timestamptz;
 BEGIN
   -- The member's row lock serializes every claim and next of the member, the only writers of their
   -- tickets, so the ticket needs no lock of its own (surf_next takes the same lock first: no deadlock).
@@ -49,7 +52,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN json_build_object('refusal', 'not_yours');
   END IF;
-  SELECT viewer_id, post_id, connection_id, timer_seconds, challenge_code, status, issued_at
+  SELECT viewer_id, post_id, connection_id, timer_seconds, challenge_code, challenge_mode, status, issued_at
     INTO t FROM view_tickets WHERE id = v_ticket;
   IF NOT FOUND OR t.viewer_id <> v_user THEN
     RETURN json_build_object('refusal', 'not_yours');
@@ -72,13 +75,10 @@ BEGIN
     RETURN json_build_object('refusal', 'too_early', 'issued_ms', floor(extract(epoch FROM t.issued_at) * 1000)::bigint,
                              'timer', t.timer_seconds);
   END IF;
-  -- The member's own level at the claim sets the daily cap and the credits a view earns;
-  -- without one, the site's cap (passed in p) and one credit.
-  SELECT l.credits_per_view, l.daily_cap INTO lv
-    FROM memberships m JOIN membership_levels l ON l.id = m.level_id
-   WHERE m.user_id = v_user AND m.team_id IS NULL AND m.starts_at <= v_now AND m.ends_at > v_now
-   LIMIT 1;
-  v_cap := coalesce(lv.daily_cap, (p->>'daily_cap')::integer);
+  -- The member's terms at the claim (surf_terms): the daily cap, the credits a view earns, and
+  -- how long what it earns stays in review.
+  v_terms := surf_terms(p);
+  v_cap := (v_terms->>'daily_cap')::integer;
 
   -- The score: the one rule in surf_risk, plus the challenge's answer. The last answers_kept
   -- answers are kept; wrong_codes counts the wrong ones among them, and wrong_codes_to_stop of
@@ -104,7 +104,8 @@ BEGIN
       v_signals := v_signals || '"wrong_code"'::jsonb;
     ELSE
       v_rechecked := NOT coalesce(u.recent_answers[cardinality(u.recent_answers)], true);
-      IF NOT v_signals ?| ARRAY['scripted', 'unseen', 'delay_mismatch'] THEN
+      -- A code read from a mail proves an inbox, not a person at the screen: it lowers nothing.
+      IF t.challenge_mode IS NULL AND NOT v_signals ?| ARRAY['scripted', 'unseen', 'delay_mismatch'] THEN
         v_delta := v_delta - 20;
       END IF;
     END IF;
@@ -159,7 +160,12 @@ BEGIN
   IF v_outcome = 'credited' THEN
     -- What the view earns: the level's credits per view (one without a level), never past the
     -- daily cap (the member is under it here, so at least one).
-    v_earn := greatest(1, least(coalesce(lv.credits_per_view, 1), v_cap - u.earned));
+    v_earn := greatest(1, least((v_terms->>'credits_per_view')::integer, v_cap - u.earned));
+    -- What the view earns is pending for the member's review window: the earnings review may
+    -- still void it (the campaign gets its credit back); an answer by email waits the longest.
+    v_matures := CASE WHEN t.challenge_mode IS NOT NULL THEN v_now + make_interval(mins => (p->>'review_minutes')::integer)
+                      WHEN (v_terms->>'review_minutes')::integer > 0
+                      THEN v_now + make_interval(mins => (v_terms->>'review_minutes')::integer) END;
     -- Both ledger rows (campaign first) under the key view:<ticket id>: the campaign pays one
     -- view, the member earns one credit. The open ticket proves the key unused.
     IF NOT ledger_append('view:' || v_ticket, jsonb_build_array(
@@ -173,7 +179,9 @@ BEGIN
          jsonb_build_object('account', 'user', 'user_id', v_user, 'campaign_id', t.post_id, 'kind', 'level_bonus', 'amount', v_earn - 1))) THEN
       RAISE EXCEPTION 'Ledger key level_bonus:% was already used', v_ticket;
     END IF;
-    UPDATE view_tickets SET status = 'claimed', claimed_at = now(), telemetry = p->'telemetry' WHERE id = v_ticket;
+    UPDATE view_tickets SET status = 'claimed', claimed_at = now(), telemetry = p->'telemetry', earned = v_earn,
+           matures_at = v_matures
+     WHERE id = v_ticket;
   ELSE
     UPDATE view_tickets SET status = 'uncredited', claimed_at = now(), telemetry = p->'telemetry' WHERE id = v_ticket;
   END IF;

@@ -1,17 +1,19 @@
 -- surf_offer(p jsonb) -> json: offers the member the next post of the surf bar and issues its view
 -- ticket. With p.replace, the member's open ticket is marked 'replaced' first (one open ticket per
--- member). Then the empty reasons (earning_blocked; daily_cap; no_posts with next_ms, when a post
--- can be offered next), or the fair pick: among campaigns that can pay, not the viewer's own, in
--- their languages, never a private group's post nor one written for a team they are active in,
--- with surf my tags only posts carrying a followed tag, within the campaign's daily view cap and
--- not credited to the viewer in 24 hours, the one served longest ago (SKIP LOCKED). The member's
--- own level sets the countdown and the daily cap, else the site's values in p; the ticket asks
--- for the code p.challenge by the rules of the challenge (first view of a session, probation,
--- wrong answers kept, a random share, the challenge score).
+-- member); a replaced ticket that asked for a code counts as a wrong answer (a skipped challenge:
+-- the score rises by 30, and enough wrong answers stop earning), so the next ticket asks again.
+-- Then the empty reasons (earning_blocked; email_unconfirmed; daily_cap; no_posts with next_ms,
+-- when a post can be offered next), or the fair pick: among campaigns that can pay, not the
+-- viewer's own, in their languages, never a private group's post nor one written for a team they
+-- are active in, with surf my tags only posts carrying a followed tag, within the campaign's daily
+-- view cap and not credited to the viewer in 24 hours, the one served longest ago (SKIP LOCKED).
+-- The member's terms (surf_terms) set the countdown and the daily cap; the ticket asks for the
+-- code p.challenge by the rules of the challenge (the first view ever, one view at a random place
+-- in each stretch of views, wrong answers kept, the challenge score).
 -- Called by surf_next and by surf_claim (when p.next), under the member's row lock; the app never
 -- calls it directly. Input: SurfOfferParams (server/src/surf/surf.repository.ts), plus replace.
--- Answer: OfferRow: replaced, timer, daily_cap, and either empty (with next_ms) or ticket,
--- issued_ms, challenge and post.
+-- Answer: OfferRow: replaced, timer, daily_cap, blocked_now and evidence (a skipped challenge
+-- stopped earning), and either empty (with next_ms) or ticket, issued_ms, challenge and post.
 CREATE OR REPLACE FUNCTION surf_offer(p jsonb) RETURNS json
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -23,36 +25,63 @@ DECLARE
   v_ticket uuid;
   v_challenge text;
   v_my_tags text[];
-  lv record;
   v_timer integer;
   v_cap integer;
+  v_terms json;
+  v_skipped integer;
+  v_answers boolean[];
+  v_wrong integer;
+  v_blocked_now boolean := false;
+  v_evidence jsonb;
+  v_block integer;
+  v_block_end integer;
 BEGIN
   -- The caller holds the member's row lock; a claim has written its changes to the row already.
   -- The teams the member is active in are read with the row: no statement of their own.
-  SELECT rotator_languages, rotator_my_tags, earning_blocked, risk_score, last_claim_at, surf_views, surf_challenges, wrong_codes,
-         cardinality(recent_answers) AS answers,
-         surf_views < 100 AND created_at > v_now - interval '7 days' AS probation,
-         CASE WHEN earned_day = current_date THEN earned_today ELSE 0 END AS earned,
+  SELECT rotator_languages, rotator_my_tags, earning_blocked, risk_score, surf_views, surf_challenges, wrong_codes,
+         recent_answers, email_confirmed_at IS NOT NULL AS email_confirmed,
          ARRAY(SELECT team_id FROM team_members WHERE user_id = v_user AND status = 'active') AS teams
     INTO u FROM users WHERE id = v_user;
-  -- The member's own level (the period that contains now) sets the countdown and the daily
-  -- cap; without one, the site's (the free benefits, passed in p).
-  SELECT l.surf_timer_seconds, l.daily_cap INTO lv
-    FROM memberships m JOIN membership_levels l ON l.id = m.level_id
-   WHERE m.user_id = v_user AND m.team_id IS NULL AND m.starts_at <= v_now AND m.ends_at > v_now
-   LIMIT 1;
-  v_timer := coalesce(lv.surf_timer_seconds, (p->>'timer')::integer);
-  v_cap := coalesce(lv.daily_cap, (p->>'daily_cap')::integer);
+  v_terms := surf_terms(p);
+  v_timer := (v_terms->>'timer')::integer;
+  v_cap := (v_terms->>'daily_cap')::integer;
   -- One open ticket per member: a new one replaces the old. A claim leaves "replace" out: it
   -- has just closed the member's one open ticket.
   IF (p->>'replace')::boolean THEN
-    WITH r AS (UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = v_user AND status = 'open' RETURNING id, connection_id)
-    SELECT json_agg(json_build_object('id', r.id, 'connection', r.connection_id)) INTO v_replaced FROM r;
+    WITH r AS (UPDATE view_tickets SET status = 'replaced' WHERE viewer_id = v_user AND status = 'open'
+               RETURNING id, connection_id, challenge_code)
+    SELECT json_agg(json_build_object('id', r.id, 'connection', r.connection_id)),
+           count(*) FILTER (WHERE r.challenge_code IS NOT NULL)
+      INTO v_replaced, v_skipped FROM r;
+    -- A challenge dropped unanswered (a new tab, a reload, a script asking for another post)
+    -- counts as a wrong answer: otherwise replacing a challenged ticket would cost nothing.
+    IF v_skipped > 0 AND NOT u.earning_blocked THEN
+      v_answers := (u.recent_answers || false)[greatest(1, cardinality(u.recent_answers) + 2 - (p->>'answers_kept')::integer):];
+      v_wrong := cardinality(array_positions(v_answers, false));
+      v_blocked_now := v_wrong >= (p->>'wrong_codes_to_stop')::integer OR u.risk_score + 30 >= (p->>'block_at')::integer;
+      UPDATE users SET recent_answers = v_answers, wrong_codes = v_wrong, risk_score = least(1000, risk_score + 30),
+             earning_blocked = v_blocked_now,
+             risk_evidence = (
+               SELECT jsonb_agg(e ORDER BY n)
+                 FROM jsonb_array_elements(risk_evidence || jsonb_build_array(jsonb_build_object(
+                        'at', v_now, 'signals', '["skipped_challenge"]'::jsonb, 'score', least(1000, risk_score + 30))))
+                      WITH ORDINALITY AS a (e, n)
+                WHERE n > jsonb_array_length(risk_evidence) - 9)
+       WHERE id = v_user
+      RETURNING risk_evidence, risk_score INTO v_evidence, u.risk_score;
+      u.wrong_codes := v_wrong;
+      u.earning_blocked := v_blocked_now;
+    END IF;
   END IF;
   IF u.earning_blocked THEN
-    RETURN json_build_object('empty', 'earning_blocked', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap);
+    RETURN json_build_object('empty', 'earning_blocked', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap,
+                             'blocked_now', v_blocked_now, 'evidence', CASE WHEN v_blocked_now THEN v_evidence END);
   END IF;
-  IF u.earned >= v_cap THEN
+  -- Surfing earns from the first confirmed email on: an address nobody reads makes accounts free to farm.
+  IF NOT u.email_confirmed THEN
+    RETURN json_build_object('empty', 'email_unconfirmed', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap);
+  END IF;
+  IF (v_terms->>'earned')::integer >= v_cap THEN
     RETURN json_build_object('empty', 'daily_cap', 'replaced', v_replaced, 'timer', v_timer, 'daily_cap', v_cap,
                              'next_ms', floor(extract(epoch FROM (current_date + 1)::timestamptz) * 1000)::bigint);
   END IF;
@@ -99,18 +128,18 @@ BEGIN
   END IF;
   UPDATE campaigns SET last_served_at = now() WHERE post_id = v_post;
   -- The ticket asks for the code the app drew: from the challenge score on; while a wrong (or
-  -- unanswered) challenge is among the member's last answers kept; at the start of a surf
-  -- session (30 minutes without a claim); on probation (an account's first week and first
-  -- 100 views) until it has answered three; and on a random share of views: on probation 25%,
-  -- within one view in 4; after it 5%, within one view in 20, so an honest surfer is
-  -- challenged on at most 5% of views past the session's first. Off altogether for benchmarks.
+  -- skipped) answer is among the member's last answers kept; on the member's first view ever; and
+  -- at one random place in each stretch of views: views 1-19 and 20-39, then every 25 views. So an
+  -- honest newcomer answers 3 of their first 40 views (7.5%), then one in 25 (4%), and a picture
+  -- read at random fails within the first stretches. A stretch's one challenge may already have
+  -- come (a wrong answer's): the count of challenges is what is compared. Off for benchmarks.
+  v_block := CASE WHEN u.surf_views < 40 THEN u.surf_views / 20 ELSE 2 + (u.surf_views - 40) / 25 END;
+  v_block_end := CASE WHEN u.surf_views < 40 THEN 20 * v_block + 19 ELSE 40 + 25 * (v_block - 2) + 24 END;
   IF (p->>'challenges')::boolean AND (
        u.risk_score >= (p->>'challenge_at')::integer
        OR u.wrong_codes > 0
-       OR u.last_claim_at IS NULL OR u.last_claim_at < v_now - interval '30 minutes'
-       OR (u.probation AND u.answers < 3)
-       OR ((u.surf_challenges + 1) * CASE WHEN u.probation THEN 4 ELSE 20 END <= u.surf_views + 1
-           AND random() < CASE WHEN u.probation THEN 0.25 ELSE 0.05 END)) THEN
+       OR u.surf_views = 0
+       OR (u.surf_challenges < v_block + 2 AND random() < 1.0 / (v_block_end - u.surf_views + 1))) THEN
     v_challenge := p->>'challenge';
     UPDATE users SET surf_challenges = surf_challenges + 1 WHERE id = v_user;
   END IF;
@@ -121,7 +150,7 @@ BEGIN
   RETURN (
     SELECT json_build_object(
              'replaced', v_replaced, 'ticket', v_ticket, 'issued_ms', floor(extract(epoch FROM v_now) * 1000)::bigint,
-             'timer', v_timer, 'daily_cap', v_cap, 'challenge', v_challenge,
+             'timer', v_timer, 'daily_cap', v_cap, 'challenge', v_challenge, 'blocked_now', false,
              'post', json_build_object('id', po.id, 'user_id', po.user_id, 'text', po.text, 'link', po.link,
                                        'youtube_id', po.youtube_id, 'image_ids', po.image_ids, 'language', po.language,
                                        'tags', po.tags, 'created_ms', floor(extract(epoch FROM po.created_at) * 1000)::bigint,
