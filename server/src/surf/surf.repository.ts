@@ -126,8 +126,9 @@ const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS 
 const SURF_TERMS = { name: 'surf_terms', text: 'SELECT surf_terms($1::jsonb) AS answer' };
 const OPEN_CHALLENGE = {
   name: 'surf_open_challenge',
-  text: `SELECT challenge_code FROM view_tickets
-          WHERE id = $1 AND viewer_id = $2 AND status = 'open' AND challenge_code IS NOT NULL`,
+  text: `UPDATE view_tickets SET challenge_seen_at = coalesce(challenge_seen_at, now())
+          WHERE id = $1 AND viewer_id = $2 AND status = 'open' AND challenge_code IS NOT NULL
+          RETURNING challenge_code`,
 };
 
 /**
@@ -167,7 +168,11 @@ export class SurfRepository {
     );
   }
 
-  /** The code the member's open ticket `ticketId` asks for; null when it is not theirs, not open, or not challenged. */
+  /**
+   * The code the member's open ticket `ticketId` asks for, noting when its picture was first
+   * fetched (an answer sooner after it than a person reads is a signal for the earnings review);
+   * null when it is not theirs, not open, or not challenged.
+   */
   async openChallengeCode(ticketId: string, userId: number): Promise<string | null> {
     const [row] = await runPrepared<{ challenge_code: string }>(this.dataSource, OPEN_CHALLENGE, [ticketId, userId]);
     return row?.challenge_code ?? null;
