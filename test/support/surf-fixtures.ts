@@ -267,8 +267,8 @@ export function refusal(answer: ClaimAck): SocketRefusal<SurfClaimRefusalCode> {
 
 /**
  * Makes the member one of standing: an account a week and a day old with 100 views behind it and
- * every stretch's challenge answered, so no random challenge is due before view 115 (a new account's
- * first view and the stretches of its first 40 ask for a code).
+ * every stretch's challenge answered (the first view and one in each 25), so no random challenge is
+ * due before view 126.
  */
 export async function ofStanding(db: pg.Client, userId: number): Promise<void> {
   await db.query(`UPDATE users SET created_at = now() - interval '8 days', surf_views = 100, surf_challenges = 6 WHERE id = $1`, [

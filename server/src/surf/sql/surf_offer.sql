@@ -9,7 +9,7 @@
 -- view cap and not credited to the viewer in 24 hours, the one served longest ago (SKIP LOCKED).
 -- The member's terms (surf_terms) set the countdown and the daily cap; the ticket asks for the
 -- code p.challenge by the rules of the challenge (the first view ever, one view at a random place
--- in each stretch of views, wrong answers kept, the challenge score).
+-- in each stretch of 25 views, wrong answers kept, the challenge score).
 -- Called by surf_next and by surf_claim (when p.next), under the member's row lock; the app never
 -- calls it directly. Input: SurfOfferParams (server/src/surf/surf.repository.ts), plus replace.
 -- Answer: OfferRow: replaced, timer, daily_cap, blocked_now and evidence (a skipped challenge
@@ -129,12 +129,13 @@ BEGIN
   UPDATE campaigns SET last_served_at = now() WHERE post_id = v_post;
   -- The ticket asks for the code the app drew: from the challenge score on; while a wrong (or
   -- skipped) answer is among the member's last answers kept; on the member's first view ever; and
-  -- at one random place in each stretch of views: views 1-19 and 20-39, then every 25 views. So an
-  -- honest newcomer answers 3 of their first 40 views (7.5%), then one in 25 (4%), and a picture
-  -- read at random fails within the first stretches. A stretch's one challenge may already have
-  -- come (a wrong answer's): the count of challenges is what is compared. Off for benchmarks.
-  v_block := CASE WHEN u.surf_views < 40 THEN u.surf_views / 20 ELSE 2 + (u.surf_views - 40) / 25 END;
-  v_block_end := CASE WHEN u.surf_views < 40 THEN 20 * v_block + 19 ELSE 40 + 25 * (v_block - 2) + 24 END;
+  -- at one random place in each stretch of 25 views after it (1-25, 26-50, ...). So an honest
+  -- newcomer answers at most 3 of their first 40 views (7.5%) and 2 of their first 20, then one in
+  -- 25 (4%), while a picture read at random fails within the first stretches. A stretch's one
+  -- challenge may have come already (a wrong answer's): the count of challenges is what is
+  -- compared. Off for benchmarks.
+  v_block := greatest(u.surf_views - 1, 0) / 25;
+  v_block_end := 25 * v_block + 25;
   IF (p->>'challenges')::boolean AND (
        u.risk_score >= (p->>'challenge_at')::integer
        OR u.wrong_codes > 0
