@@ -24,7 +24,8 @@ export interface Member {
 
 /**
  * A member in a browser context of their own: signed up through the API as the signup form
- * does (with the 10-credit welcome bonus), onboarding marked done.
+ * does (with the 10-credit welcome bonus), their email confirmed (surfing earns only after it)
+ * and onboarding marked done.
  */
 export async function signUpMember(
   browser: { newContext: (options: { baseURL: string }) => Promise<BrowserContext> },
@@ -39,19 +40,23 @@ export async function signUpMember(
     data: { username, first_name: firstName, email: `${username}@example.test`, password: 'correct horse battery' },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { rows } = await app.db.query(`UPDATE users SET finished_get_started = true WHERE username = $1 RETURNING id`, [
+  const { rows } = await app.db.query(`UPDATE users SET finished_get_started = true, email_confirmed_at = now() WHERE username = $1 RETURNING id`, [
     username,
   ]);
   return { id: rows[0].id, username, firstName, page, context };
 }
 
 /**
- * The member surfed a moment ago and their account is past probation (a week old), so their next
- * view is neither a surf session's first nor a new account's, which ask for a verification code
- * (surf-challenge.e2e.ts answers those).
+ * The member surfed a moment ago, a week-old account with 100 views behind it and every stretch's
+ * challenge answered, so no verification code is due for a while (a new account's first view asks
+ * for one, and one view in each stretch of 25: surf-challenge.e2e.ts answers those).
  */
 export async function continueSurfSession(app: AppUnderTest, member: Member): Promise<void> {
-  await app.db.query(`UPDATE users SET last_claim_at = now(), created_at = now() - interval '8 days' WHERE id = $1`, [member.id]);
+  await app.db.query(
+    `UPDATE users SET last_claim_at = now(), created_at = now() - interval '8 days', surf_views = 100, surf_challenges = 6
+      WHERE id = $1`,
+    [member.id],
+  );
 }
 
 /** The live credit count in the member header (it comes over the socket). */
