@@ -40,9 +40,10 @@ export async function signUpMember(
     data: { username, first_name: firstName, email: `${username}@example.test`, password: 'correct horse battery' },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { rows } = await app.db.query(`UPDATE users SET finished_get_started = true, email_confirmed_at = now() WHERE username = $1 RETURNING id`, [
-    username,
-  ]);
+  const { rows } = await app.db.query(
+    `UPDATE users SET finished_get_started = true, email_confirmed_at = now() WHERE username = $1 RETURNING id`,
+    [username],
+  );
   return { id: rows[0].id, username, firstName, page, context };
 }
 
