@@ -1,5 +1,6 @@
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
-import { ANSWERS_KEPT, WRONG_CODES_TO_STOP } from '../../server/src/surf/risk-thresholds.js';
+import { ANSWERS_KEPT, CHALLENGE_EXPIRES_MINUTES, WRONG_CODES_TO_STOP } from '../../server/src/surf/risk-thresholds.js';
+import { SurfService } from '../../server/src/surf/surf.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket } from '../support/socket-client.js';
 import { signUpAdmin } from '../support/socket-fixtures.js';
@@ -110,6 +111,30 @@ describe('a challenge cannot be skipped', () => {
     const second = await nextTicket(bob.browser, otherTab);
     expect(second.answer.data.codes).not.toBeNull();
     expect((await db.query(`SELECT wrong_codes FROM users WHERE id = $1`, [bob.id])).rows[0].wrong_codes).toBe(1);
+  });
+});
+
+describe('a challenge left open', () => {
+  it(`expires after ${CHALLENGE_EXPIRES_MINUTES} minutes as a wrong answer: the ticket is closed and the next post asks again`, async () => {
+    await posterWith(3);
+    const gus = await surfer(testApp.baseUrl);
+    const { ticketId } = await nextTicket(gus.browser, gus.tab);
+    expect(await challengeCodeOf(db, ticketId)).not.toBeNull();
+    const surf = testApp.app.get(SurfService);
+    // Not yet: a person may still be reading.
+    expect(await surf.expireChallenges()).toBe(0);
+    await db.query(`UPDATE view_tickets SET issued_at = now() - make_interval(mins => $2 + 1) WHERE id = $1`, [
+      ticketId,
+      CHALLENGE_EXPIRES_MINUTES,
+    ]);
+    expect(await surf.expireChallenges()).toBe(1);
+    expect(await ticketStatus(db, ticketId)).toBe('uncredited');
+    expect((await db.query(`SELECT wrong_codes FROM users WHERE id = $1`, [gus.id])).rows[0].wrong_codes).toBe(1);
+    const code = (await challengeCodeOf(db, ticketId))!;
+    expect(await claim(gus.tab, ticketId, humanClick(), code)).toMatchObject({ error: { code: 'closed_without_credit' } });
+    expect((await nextTicket(gus.browser, gus.tab)).answer.data.codes).not.toBeNull();
+    // Once only.
+    expect(await surf.expireChallenges()).toBe(0);
   });
 });
 

@@ -76,9 +76,11 @@ async function signatures(db: pg.Client): Promise<string[]> {
 const JSONB_FUNCTIONS = [
   'ledger_append(p_key text, p_rows jsonb)',
   'surf_claim(p jsonb)',
+  'surf_expire(p jsonb)',
   'surf_next(p jsonb)',
   'surf_offer(p jsonb)',
   'surf_risk(p jsonb)',
+  'surf_skipped(p jsonb)',
   'surf_terms(p jsonb)',
 ];
 

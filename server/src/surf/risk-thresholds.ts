@@ -18,3 +18,5 @@ export const BLOCK_AT = 150;
 export const WRONG_CODES_TO_STOP = 3;
 /** From this many accounts surfing (in 24 h) from one address, or from one device, each one's session start raises its score. */
 export const ACCOUNTS_PER_ADDRESS = 4;
+/** A challenged ticket left open this long (minutes) expires, counted as a wrong answer. */
+export const CHALLENGE_EXPIRES_MINUTES = 10;

@@ -124,6 +124,14 @@ export interface RotatorSettings {
 const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
 const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
 const SURF_TERMS = { name: 'surf_terms', text: 'SELECT surf_terms($1::jsonb) AS answer' };
+
+/** surf_expire's jsonb: when, after how long a challenge expires, and what a wrong answer does. */
+export type SurfExpireParams = Pick<SurfOfferParams, 'now' | 'answers_kept' | 'wrong_codes_to_stop' | 'block_at'> & {
+  minutes: number;
+};
+
+/** surf_expire's answer: each member whose challenges expired, and whether that stopped their earning. */
+export type ExpiredRow = { user: number; blocked_now: boolean; evidence: RiskEvidence[] | null };
 const OPEN_CHALLENGE = {
   name: 'surf_open_challenge',
   text: `UPDATE view_tickets SET challenge_seen_at = coalesce(challenge_seen_at, now())
@@ -154,6 +162,14 @@ export class SurfRepository {
   /** The member's terms of earning now: the countdown, credits a view earns, today's cap and earnings, the review window. */
   async terms(params: SurfTermsParams): Promise<TermsRow> {
     const [{ answer }] = await runPrepared<{ answer: TermsRow }>(this.dataSource, SURF_TERMS, [JSON.stringify(params)]);
+    return answer;
+  }
+
+  /** Settles without credit the challenged tickets left open too long, each a wrong answer (sql/surf_expire.sql). */
+  async expireChallenges(params: SurfExpireParams): Promise<ExpiredRow[]> {
+    const [{ answer }]: { answer: ExpiredRow[] }[] = await this.dataSource.query('SELECT surf_expire($1::jsonb) AS answer', [
+      JSON.stringify(params),
+    ]);
     return answer;
   }
 

@@ -18,7 +18,7 @@ import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { ledgerRowsOfClaim } from './claim-ledger-rows.js';
 import { renderChallengeImage } from './challenge-image.js';
-import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT } from './risk-thresholds.js';
+import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT, CHALLENGE_EXPIRES_MINUTES } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
@@ -65,6 +65,24 @@ export class SurfService {
     const rules = this.website.surfRules();
     const offer = await this.repository.next(this.offerParams(rules, userId, connectionId, new Date(), challengeAnswer()));
     return this.offer(offer, connectionId, userId);
+  }
+
+  /**
+   * Challenged tickets left open more than CHALLENGE_EXPIRES_MINUTES (a tab closed on a challenge)
+   * are settled without credit, each counted as a wrong answer; admins hear of those it stopped.
+   * Answers how many members' challenges expired.
+   */
+  async expireChallenges(): Promise<number> {
+    const rules = this.website.surfRules();
+    const expired = await this.repository.expireChallenges({
+      now: new Date(),
+      minutes: CHALLENGE_EXPIRES_MINUTES,
+      answers_kept: ANSWERS_KEPT,
+      wrong_codes_to_stop: rules.wrongCodesToStop,
+      block_at: rules.blockAt,
+    });
+    for (const member of expired) if (member.blocked_now) await this.alertAdmins(member.user, member.evidence ?? []);
+    return expired.length;
   }
 
   /** The member's terms of earning today, for their earnings summary: today's cap and earnings, the review window. */

@@ -1,7 +1,7 @@
 -- surf_offer(p jsonb) -> json: offers the member the next post of the surf bar and issues its view
 -- ticket. With p.replace, the member's open ticket is marked 'replaced' first (one open ticket per
--- member); a replaced ticket that asked for a code counts as a wrong answer (a skipped challenge:
--- the score rises by 30, and enough wrong answers stop earning), so the next ticket asks again.
+-- member); a replaced ticket that asked for a code counts as a wrong answer (surf_skipped: the
+-- score rises by 30, and enough wrong answers stop earning), so the next ticket asks again.
 -- Then the empty reasons (earning_blocked; email_unconfirmed; daily_cap; no_posts with next_ms,
 -- when a post can be offered next), or the fair pick: among campaigns that can pay, not the
 -- viewer's own, in their languages, never a private group's post nor one written for a team they
@@ -29,8 +29,7 @@ DECLARE
   v_cap integer;
   v_terms json;
   v_skipped integer;
-  v_answers boolean[];
-  v_wrong integer;
+  v_skip json;
   v_blocked_now boolean := false;
   v_evidence jsonb;
   v_block integer;
@@ -39,7 +38,7 @@ BEGIN
   -- The caller holds the member's row lock; a claim has written its changes to the row already.
   -- The teams the member is active in are read with the row: no statement of their own.
   SELECT rotator_languages, rotator_my_tags, earning_blocked, risk_score, surf_views, surf_challenges, wrong_codes,
-         recent_answers, email_confirmed_at IS NOT NULL AS email_confirmed,
+         email_confirmed_at IS NOT NULL AS email_confirmed,
          ARRAY(SELECT team_id FROM team_members WHERE user_id = v_user AND status = 'active') AS teams
     INTO u FROM users WHERE id = v_user;
   v_terms := surf_terms(p);
@@ -56,20 +55,11 @@ BEGIN
     -- A challenge dropped unanswered (a new tab, a reload, a script asking for another post)
     -- counts as a wrong answer: otherwise replacing a challenged ticket would cost nothing.
     IF v_skipped > 0 AND NOT u.earning_blocked THEN
-      v_answers := (u.recent_answers || false)[greatest(1, cardinality(u.recent_answers) + 2 - (p->>'answers_kept')::integer):];
-      v_wrong := cardinality(array_positions(v_answers, false));
-      v_blocked_now := v_wrong >= (p->>'wrong_codes_to_stop')::integer OR u.risk_score + 30 >= (p->>'block_at')::integer;
-      UPDATE users SET recent_answers = v_answers, wrong_codes = v_wrong, risk_score = least(1000, risk_score + 30),
-             earning_blocked = v_blocked_now,
-             risk_evidence = (
-               SELECT jsonb_agg(e ORDER BY n)
-                 FROM jsonb_array_elements(risk_evidence || jsonb_build_array(jsonb_build_object(
-                        'at', v_now, 'signals', '["skipped_challenge"]'::jsonb, 'score', least(1000, risk_score + 30))))
-                      WITH ORDINALITY AS a (e, n)
-                WHERE n > jsonb_array_length(risk_evidence) - 9)
-       WHERE id = v_user
-      RETURNING risk_evidence, risk_score INTO v_evidence, u.risk_score;
-      u.wrong_codes := v_wrong;
+      v_skip := surf_skipped(p);
+      v_blocked_now := (v_skip->>'blocked_now')::boolean;
+      v_evidence := v_skip->'evidence';
+      u.wrong_codes := (v_skip->>'wrong_codes')::integer;
+      u.risk_score := (v_skip->>'risk_score')::integer;
       u.earning_blocked := v_blocked_now;
     END IF;
   END IF;
