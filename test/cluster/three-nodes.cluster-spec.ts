@@ -107,11 +107,13 @@ async function campaigns(count: number, credits: number): Promise<void> {
 /**
  * `count` members joining through nginx (or `url`, a link in front of it), their tabs opened one
  * after another: nginx's round robin then spreads the tabs over all three processes (each connect
- * is two requests: /data/start and the WebSocket upgrade).
+ * is two requests: /data/start and the WebSocket upgrade), their email confirmed.
  */
 async function joinedSurfers(count: number, url = nginx!.url): Promise<ClusterSurfer[]> {
   const joined: ClusterSurfer[] = [];
   for (let i = 0; i < count; i++) joined.push(await ClusterSurfer.join(url));
+  // They confirmed their email (surfing earns only after it).
+  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE id = ANY($1)`, [joined.map((surfer) => surfer.member.id)]);
   for (const surfer of joined) await surfer.connect();
   surfers.push(...joined);
   return joined;
