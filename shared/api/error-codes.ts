@@ -17,6 +17,8 @@ export const ErrorCode = {
   LinkInvalid: 'link_invalid',
   MethodNotAllowed: 'method_not_allowed',
   Conflict: 'conflict',
+  /** The member holds enough credits, but some are surf earnings still in review, which cannot be spent yet. */
+  CreditsInReview: 'credits_in_review',
   /** A group invite code past its expiry. */
   InviteExpired: 'invite_expired',
   /** A group invite code whose uses are all taken. */
@@ -118,6 +120,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   link_invalid: 404,
   method_not_allowed: 405,
   conflict: 409,
+  credits_in_review: 409,
   invite_expired: 410,
   invite_used_up: 410,
   invite_revoked: 410,

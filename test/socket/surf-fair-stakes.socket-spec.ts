@@ -164,7 +164,12 @@ describe('earnings in review', () => {
     const pid = await promotedPost(dave, 0);
     const refused = await assign(dave, pid, SIGNUP_BONUS_CREDITS + 1);
     expect(refused.status).toBe(409);
-    expect(refused.body.errors![0].message).toMatch(/once they leave review/);
+    expect(refused.body.errors![0]).toMatchObject({
+      code: 'credits_in_review',
+      message: expect.stringMatching(/still in review/),
+    });
+    // More than the whole balance is refused as before.
+    expect((await assign(dave, pid, SIGNUP_BONUS_CREDITS + 2)).body.errors![0].code).toBe('conflict');
     expect((await assign(dave, pid, SIGNUP_BONUS_CREDITS)).status).toBe(200);
 
     // Once it matures, it may be spent.

@@ -276,6 +276,11 @@ export async function ofStanding(db: pg.Client, userId: number): Promise<void> {
   ]);
 }
 
+/** What the member's views earned leaves review now, as once their window has passed: it may be spent. */
+export async function matureEarnings(db: pg.Client, userId: number): Promise<void> {
+  await db.query(`UPDATE view_tickets SET matures_at = now() WHERE viewer_id = $1 AND matures_at > now()`, [userId]);
+}
+
 /** Makes the member's next ticket ask for a code, as a member's first view ever does (the rest of their state kept). */
 export async function askForCodeNext(db: pg.Client, userId: number): Promise<void> {
   await db.query(`UPDATE users SET surf_views = 0 WHERE id = $1`, [userId]);

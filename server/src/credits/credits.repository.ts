@@ -81,6 +81,15 @@ export class CreditsRepository {
     return rows.length > 0;
   }
 
+  /** Whether the member's whole balance (in review or not) holds `amount` credits. */
+  async holds(manager: EntityManager, userId: number, amount: number): Promise<boolean> {
+    const [row]: { enough: boolean }[] = await manager.query(`SELECT credits >= $2 AS enough FROM users WHERE id = $1`, [
+      userId,
+      amount,
+    ]);
+    return row?.enough ?? false;
+  }
+
   /** Moves a campaign's balance by `amount` unless it would go below zero; false when it would. */
   async addToCampaign(manager: EntityManager, campaignId: number, amount: number): Promise<boolean> {
     const [rows] = await manager.query(

@@ -24,13 +24,20 @@ const PAGE_SIZE = 25;
 const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['campaign_assign', 'team_deposit']);
 
 const NOT_ENOUGH: Record<Movement['account'], string> = {
-  user: 'You do not have that many credits available: credits you earn by surfing can be spent once they leave review.',
+  user: 'You do not have that many credits.',
   campaign: 'This campaign does not have that many credits left.',
   team: 'The team does not have that many credits.',
 };
 
 export const notEnoughCredits = (whose: Movement['account']) =>
   new AppError(ErrorCode.Conflict, 'Not enough credits', NOT_ENOUGH[whose]);
+
+/** The member holds the credits, but part of them is surf earnings still in review. */
+const CREDITS_IN_REVIEW = new AppError(
+  ErrorCode.CreditsInReview,
+  'Credits still in review',
+  'Some of your credits were earned by surfing and are still in review: you can spend them once they leave it.',
+);
 
 /**
  * The credits ledger. Every movement is a ledger row written in the caller's transaction
@@ -50,7 +57,10 @@ export class LedgerService {
     if (!(await this.repository.append(manager, idempotencyKey, movements.map(ledgerRow)))) return false;
     for (const movement of movements) {
       const moved = await this.addTo(manager, movement);
-      if (!moved) throw notEnoughCredits(movement.account);
+      if (moved) continue;
+      if (movement.account === 'user' && (await this.repository.holds(manager, movement.userId, -movement.amount)))
+        throw CREDITS_IN_REVIEW;
+      throw notEnoughCredits(movement.account);
     }
     afterCommit(manager, () => this.metrics.ledgerRowsWritten(movements.map((movement) => movement.kind)));
     return true;
