@@ -113,7 +113,7 @@ async function joinedSurfers(count: number, url = nginx!.url): Promise<ClusterSu
   const joined: ClusterSurfer[] = [];
   for (let i = 0; i < count; i++) joined.push(await ClusterSurfer.join(url));
   // They confirmed their email (surfing earns only after it).
-  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE id = ANY($1)`, [joined.map((surfer) => surfer.member.id)]);
+  await db!.query(`UPDATE users SET email_confirmed_at = now() WHERE id = ANY($1)`, [joined.map((surfer) => surfer.member.id)]);
   for (const surfer of joined) await surfer.connect();
   surfers.push(...joined);
   return joined;
