@@ -11,6 +11,9 @@ const countryList = z
   )
   .max(300);
 
+/** The longest review window an admin may set (30 days), as the server's EARNINGS_REVIEW_MINUTES. */
+export const MAX_EARNINGS_REVIEW_MINUTES = 43_200;
+
 const whole = (min: number, max: number) => z.number().int('Use a whole number').min(min).max(max);
 
 /**
@@ -27,6 +30,13 @@ export const surfSettingsSchema = z
     blockAt: whole(2, 1000),
     /** Wrong answers among the member's last ANSWERS_KEPT that stop earning. */
     wrongCodesToStop: whole(1, ANSWERS_KEPT),
+    /**
+     * How long a new or flagged member's surf earnings stay in review before they can be spent, in
+     * minutes (the earnings review may void them meanwhile); 0: none. At most 30 days.
+     */
+    earningsReviewMinutes: whole(0, MAX_EARNINGS_REVIEW_MINUTES).nullable(),
+    /** A new account's first daily earning cap (without a level); it grows with each view that matured clean. */
+    newcomerDailyCap: whole(1, 1_000_000).nullable(),
   })
   .refine((surf) => surf.blockAt > surf.challengeAt, {
     path: ['blockAt'],
@@ -45,9 +55,9 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** GET's answer: the settings, and the server's values a `null` countdown or cap stands for. */
+/** GET's answer: the settings, and the server's values a `null` countdown, cap, review window or newcomer cap stands for. */
 export interface SiteSettingsAnswer extends SiteSettings {
-  surfDefaults: { timerSeconds: number; dailyEarningCap: number };
+  surfDefaults: { timerSeconds: number; dailyEarningCap: number; earningsReviewMinutes: number; newcomerDailyCap: number };
 }
 
 export const ADMIN_SITE_SETTINGS_ENDPOINTS = {

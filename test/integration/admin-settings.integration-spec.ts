@@ -38,7 +38,15 @@ describe('site settings', () => {
       maintenance: false,
       companyRegistration: 'Surfex Test Ltd · Company no. 12345678',
       consentCountries: { cookieLaw: ['DE', 'FR', 'IT'], revocable: ['DE'], explicitAction: ['IT'] },
-      surf: { timerSeconds: 12, dailyEarningCap: null, challengeAt: 40, blockAt: 120, wrongCodesToStop: 2 },
+      surf: {
+        timerSeconds: 12,
+        dailyEarningCap: null,
+        challengeAt: 40,
+        blockAt: 120,
+        wrongCodesToStop: 2,
+        earningsReviewMinutes: 90,
+        newcomerDailyCap: null,
+      },
     };
     const saved = await admin.browser.put<SiteSettings>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings, {
       ...wanted,

@@ -13,7 +13,7 @@ import {
   creditedClaim,
   humanClick,
   nextTicket,
-  pastProbation,
+  ofStanding,
   promotedPost,
   riskOf,
   setTestTimeout,
@@ -46,7 +46,7 @@ async function surfingMember(posts: number): Promise<Awaited<ReturnType<typeof s
   const poster = await signUp(testApp.baseUrl);
   for (let i = 0; i < posts; i++) await promotedPost(poster, 3);
   const member = await surfer(testApp.baseUrl);
-  await pastProbation(db, member.id);
+  await ofStanding(db, member.id);
   const first = await nextTicket(member.browser, member.tab);
   await creditedClaim(member.tab, first.ticketId, humanClick(), (await challengeCodeOf(db, first.ticketId))!);
   return member;
@@ -67,8 +67,15 @@ it('a new site starts with the thresholds the surf rules were written for, and t
     challengeAt: CHALLENGE_AT,
     blockAt: BLOCK_AT,
     wrongCodesToStop: WRONG_CODES_TO_STOP,
+    earningsReviewMinutes: null,
+    newcomerDailyCap: null,
   });
-  expect(original.surfDefaults).toEqual({ timerSeconds: 0, dailyEarningCap: 500 });
+  expect(original.surfDefaults).toEqual({
+    timerSeconds: 0,
+    dailyEarningCap: 500,
+    earningsReviewMinutes: 1440,
+    newcomerDailyCap: 500,
+  });
 });
 
 it('the countdown set by an admin is the next ticket’s, and clearing it brings back the server’s', async () => {

@@ -36,6 +36,8 @@ export class WebsiteSettingsRepository {
         challengeAt: settings.surf.challengeAt,
         blockAt: settings.surf.blockAt,
         wrongCodesToStop: settings.surf.wrongCodesToStop,
+        earningsReviewMinutes: settings.surf.earningsReviewMinutes,
+        newcomerDailyCap: settings.surf.newcomerDailyCap,
       },
     );
   }

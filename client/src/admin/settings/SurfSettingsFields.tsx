@@ -1,5 +1,5 @@
 import { ANSWERS_KEPT } from '@shared/surf/surf.js';
-import type { SiteSettingsAnswer, SurfSettings } from '@shared/admin/site-settings.js';
+import { MAX_EARNINGS_REVIEW_MINUTES, type SiteSettingsAnswer, type SurfSettings } from '@shared/admin/site-settings.js';
 import type { FieldErrors } from '../../forms/fieldErrors.js';
 import { TextField } from '../../forms/TextField.js';
 
@@ -14,9 +14,14 @@ export const SURF_FIELDS: readonly SurfFieldName[] = [
   'surf.challengeAt',
   'surf.blockAt',
   'surf.wrongCodesToStop',
+  'surf.earningsReviewMinutes',
+  'surf.newcomerDailyCap',
 ];
 
-const OPTIONAL: readonly SurfRule[] = ['timerSeconds', 'dailyEarningCap'];
+/** The rules an admin may leave empty for the server's own setting (`surfDefaults`). */
+const OPTIONAL = ['timerSeconds', 'dailyEarningCap', 'earningsReviewMinutes', 'newcomerDailyCap'] as const;
+type OptionalRule = (typeof OPTIONAL)[number];
+const isOptional = (rule: SurfRule): rule is OptionalRule => (OPTIONAL as readonly SurfRule[]).includes(rule);
 
 export function surfSettingsText(surf: SurfSettings): SurfSettingsText {
   const text = (value: number | null) => (value === null ? '' : String(value));
@@ -26,18 +31,22 @@ export function surfSettingsText(surf: SurfSettings): SurfSettingsText {
     challengeAt: text(surf.challengeAt),
     blockAt: text(surf.blockAt),
     wrongCodesToStop: text(surf.wrongCodesToStop),
+    earningsReviewMinutes: text(surf.earningsReviewMinutes),
+    newcomerDailyCap: text(surf.newcomerDailyCap),
   };
 }
 
-/** The inputs as the server takes them: an empty countdown or cap is null; anything else a number it checks. */
+/** The inputs as the server takes them: an empty optional rule is null; anything else a number it checks. */
 export function surfSettingsOf(text: SurfSettingsText): SurfSettings {
-  const value = (rule: SurfRule) => (text[rule].trim() === '' && OPTIONAL.includes(rule) ? null : Number(text[rule]));
+  const value = (rule: SurfRule) => (text[rule].trim() === '' && isOptional(rule) ? null : Number(text[rule]));
   return {
     timerSeconds: value('timerSeconds'),
     dailyEarningCap: value('dailyEarningCap'),
     challengeAt: value('challengeAt') as number,
     blockAt: value('blockAt') as number,
     wrongCodesToStop: value('wrongCodesToStop') as number,
+    earningsReviewMinutes: value('earningsReviewMinutes'),
+    newcomerDailyCap: value('newcomerDailyCap'),
   };
 }
 
@@ -62,13 +71,7 @@ export function SurfSettingsFields({ text, defaults, errors, onChange }: SurfSet
       value={text[rule]}
       hint={hint}
       error={errors[`surf.${rule}`]}
-      placeholder={
-        rule === 'timerSeconds'
-          ? String(defaults.timerSeconds)
-          : rule === 'dailyEarningCap'
-            ? String(defaults.dailyEarningCap)
-            : undefined
-      }
+      placeholder={isOptional(rule) ? String(defaults[rule]) : undefined}
       onChange={(event) => onChange({ ...text, [rule]: event.target.value })}
     />
   );
@@ -97,6 +100,19 @@ export function SurfSettingsFields({ text, defaults, errors, onChange }: SurfSet
         `Among the member’s last ${ANSWERS_KEPT} answers.`,
         1,
         ANSWERS_KEPT,
+      )}
+      {field(
+        'earningsReviewMinutes',
+        'Earnings review (minutes)',
+        `How long a new or flagged member’s surf earnings wait before they can be spent; invalid views are voided meanwhile and their advertisers refunded. 0: none. Empty: the server’s setting, ${defaults.earningsReviewMinutes} minutes.`,
+        0,
+        MAX_EARNINGS_REVIEW_MINUTES,
+      )}
+      {field(
+        'newcomerDailyCap',
+        'New account’s daily cap (credits)',
+        `A new account’s first daily earning cap; it grows by one with each view that cleared review. Empty: the server’s setting, ${defaults.newcomerDailyCap} credits.`,
+        1,
       )}
     </fieldset>
   );

@@ -24,6 +24,8 @@ function siteSettingsOf(row: WebsiteSettingsEntity): SiteSettings {
       challengeAt: row.challengeAt,
       blockAt: row.blockAt,
       wrongCodesToStop: row.wrongCodesToStop,
+      earningsReviewMinutes: row.earningsReviewMinutes,
+      newcomerDailyCap: row.newcomerDailyCap,
     },
   };
 }
@@ -43,8 +45,11 @@ export class AdminSettingsService {
   ) {}
 
   async current(): Promise<SiteSettingsAnswer> {
-    const { timerSeconds, dailyEarningCap } = this.config.surf;
-    return { ...siteSettingsOf(await this.repository.current()), surfDefaults: { timerSeconds, dailyEarningCap } };
+    const { timerSeconds, dailyEarningCap, earningsReviewMinutes, newcomerDailyCap } = this.config.surf;
+    return {
+      ...siteSettingsOf(await this.repository.current()),
+      surfDefaults: { timerSeconds, dailyEarningCap, earningsReviewMinutes, newcomerDailyCap },
+    };
   }
 
   async update(adminId: number, settings: SiteSettings): Promise<SiteSettingsAnswer> {
