@@ -30,6 +30,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'credit_pack_updated',
   'membership_level_created',
   'membership_level_updated',
+  'earnings_voided',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -59,6 +60,15 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   credit_pack_updated: 'Credit pack changed',
   membership_level_created: 'Membership level added',
   membership_level_updated: 'Membership level changed',
+  earnings_voided: 'Pending views voided by the earnings review',
+};
+
+/**
+ * The actions the site takes by itself, never an admin: their rows have no admin (`admin` is
+ * null), and the log names the job instead.
+ */
+export const SYSTEM_AUDIT_ACTIONS: Partial<Record<AdminAuditAction, string>> = {
+  earnings_voided: 'The earnings review',
 };
 
 /** What an audited action was done to. */
@@ -80,6 +90,7 @@ export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 export interface AdminAuditEntry {
   id: number;
   action: AdminAuditAction;
+  /** Null for an action of SYSTEM_AUDIT_ACTIONS, or once the admin's account is gone. */
   admin: { id: number; username: string } | null;
   targetType: AdminAuditTargetType;
   targetId: string;

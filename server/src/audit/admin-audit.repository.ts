@@ -4,7 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminAuditAction, AdminAuditQuery, AdminAuditTargetType } from '@shared/admin/audit.js';
 
 export interface AuditRecord {
-  adminId: number;
+  /** The admin who acted; null for the site's own jobs (the actions of SYSTEM_AUDIT_ACTIONS). */
+  adminId: number | null;
   action: AdminAuditAction;
   targetType: AdminAuditTargetType;
   targetId: string;

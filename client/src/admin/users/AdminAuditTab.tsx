@@ -4,6 +4,7 @@ import {
   ADMIN_AUDIT_ACTION_LABELS,
   ADMIN_AUDIT_ACTIONS,
   ADMIN_AUDIT_ENDPOINTS,
+  SYSTEM_AUDIT_ACTIONS,
   type AdminAuditAction,
   type AdminAuditEntry,
 } from '@shared/admin/audit.js';
@@ -81,7 +82,7 @@ export function AdminAuditTab() {
                       {entry.admin ? (
                         <Link to={ADMIN_PATHS.user(entry.admin.id)}>{entry.admin.username}</Link>
                       ) : (
-                        'A removed admin'
+                        (SYSTEM_AUDIT_ACTIONS[entry.action] ?? 'A removed admin')
                       )}
                     </dd>
                   </div>
