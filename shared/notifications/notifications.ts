@@ -23,7 +23,9 @@ export type NotificationType =
   /** An order of the member was refunded or charged back (link: the billing page). */
   | 'order_reversed'
   /** A commission on a referred member's purchase matured and was credited (link: /referrals). */
-  | 'referral_commission';
+  | 'referral_commission'
+  /** The earnings review did not count some of the member's views still in review, and why (link: /contact). */
+  | 'earnings_voided';
 
 export interface NotificationItem {
   id: number;

@@ -20,6 +20,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   billing_shortfall: 'Payments',
   order_reversed: 'Payments',
   referral_commission: 'Referral',
+  earnings_voided: 'Earnings',
 };
 
 interface NotificationsListProps {
