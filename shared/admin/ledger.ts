@@ -30,8 +30,9 @@ export interface LedgerKindTotal {
  * good (their negative rows); `spent`: credits advertisers spent, out of campaigns on views and out
  * of balances into campaigns. Views, campaign withdrawals and team moves only move credits between
  * accounts, so `held` (every balance now) equals issued minus removed when the ledger is balanced. A
- * fraud refund gives a campaign back what a view paid (issued) and takes from the viewer what they
- * still hold (removed): what they had spent stays minted.
+ * fraud refund, or the earnings review's void of a view still in review, gives a campaign back what
+ * a view paid (issued) and takes from the viewer what they still hold (removed): what they had
+ * spent stays minted.
  */
 export const LEDGER_TOTAL_KINDS = {
   issued: [
@@ -42,8 +43,9 @@ export const LEDGER_TOTAL_KINDS = {
     'referral_commission',
     'admin_adjustment',
     'fraud_refund',
+    'view_refunded',
   ],
-  removed: ['purchase_reversal', 'admin_adjustment', 'fraud_clawback'],
+  removed: ['purchase_reversal', 'admin_adjustment', 'fraud_clawback', 'view_voided'],
   spent: ['view_paid', 'campaign_assign'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 

@@ -193,7 +193,7 @@ describe('the ledger tab', () => {
     const totals = body.data!;
     const byKind = (rows: LedgerTotals['issued']) => Object.fromEntries(rows.map((row) => [row.kind, row.credits]));
     expect(byKind(totals.issued)).toMatchObject({ signup_bonus: users * SIGNUP_BONUS_CREDITS, purchase: 0, admin_adjustment: 0 });
-    expect(byKind(totals.removed)).toEqual({ purchase_reversal: 0, admin_adjustment: 3, fraud_clawback: 0 });
+    expect(byKind(totals.removed)).toEqual({ purchase_reversal: 0, admin_adjustment: 3, fraud_clawback: 0, view_voided: 0 });
     const held = users * SIGNUP_BONUS_CREDITS - 3;
     expect(totals.held).toEqual({ members: held, teams: 0, campaigns: 0, total: held });
     expect(totals.spent.every((row) => row.credits === 0)).toBe(true);
