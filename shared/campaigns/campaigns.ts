@@ -3,6 +3,7 @@ import { text } from '../validation/text.js';
 import type { MediaObject } from '../media/media.js';
 import { isLanguageCode } from '../constants/languages.js';
 import { tagSchema } from '../tags/tags.js';
+import type { InvalidTraffic } from '../earnings/earnings.js';
 
 /** Posts and their campaigns. A campaign is the credits a member assigns to one post. */
 export const POST_LIMITS = { text: 5000, tags: 10, tag: 30, images: 4 } as const;
@@ -123,6 +124,13 @@ export function campaignStatusOf(facts: CampaignStatusFacts): CampaignStatus {
   return 'active';
 }
 
+/**
+ * A campaign's views the earnings review refunded as invalid, over its whole life: how many, the
+ * credits that came back, and why by category (largest first, never by member). The views served
+ * are the campaign's `viewsTotal`.
+ */
+export type CampaignInvalidTraffic = Omit<InvalidTraffic, 'served'>;
+
 export interface CampaignItem {
   post: PostItem;
   credits: number;
@@ -131,12 +139,16 @@ export interface CampaignItem {
   viewsTotal: number;
   lastViewAt: string | null;
   dailyViewCap: number | null;
+  invalid: CampaignInvalidTraffic;
 }
 
-/** A campaign's figures without its post: what a paid view, a move of credits, a pause or a new cap changes. */
+/**
+ * A campaign's figures without its post: what a paid view, a move of credits, a pause, a new cap
+ * or a view refunded as invalid changes.
+ */
 export type CampaignCounters = Pick<
   CampaignItem,
-  'credits' | 'status' | 'viewsToday' | 'viewsTotal' | 'lastViewAt' | 'dailyViewCap'
+  'credits' | 'status' | 'viewsToday' | 'viewsTotal' | 'lastViewAt' | 'dailyViewCap' | 'invalid'
 > & {
   pid: number;
 };

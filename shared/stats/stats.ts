@@ -1,3 +1,4 @@
+import type { InvalidTraffic } from '../earnings/earnings.js';
 import type { TrackingPlace } from '../tracking/tracking.js';
 
 /**
@@ -108,6 +109,8 @@ export interface PostStats extends StatsPeriodAnswer, StatsBreakdowns {
   pid: number;
   totals: StatsCounts;
   daily: StatsDay[];
+  /** The period's credited views and those of them the earnings review refunded as invalid. */
+  invalid: InvalidTraffic;
 }
 
 export interface StatsOverviewPost {
@@ -123,4 +126,6 @@ export interface StatsOverview extends StatsPeriodAnswer, StatsBreakdowns {
   ownProfileViews: number;
   /** The member's posts with anything counted in the period, most viewed first. */
   posts: StatsOverviewPost[];
+  /** The period's credited views of every post and those of them the earnings review refunded as invalid. */
+  invalid: InvalidTraffic;
 }

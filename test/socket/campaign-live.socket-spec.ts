@@ -100,6 +100,7 @@ describe("the owner's campaign figures, live", () => {
           viewsTotal: 1,
           lastViewAt: expect.any(String),
           dailyViewCap: null,
+          invalid: { refunded: 0, creditsReturned: 0, byReason: [] },
         });
       }
     }

@@ -10,6 +10,7 @@ import { excerptOf } from '../posts/linkCard.js';
 import { postPath } from '../posts/postPath.js';
 import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { editPostPath } from './campaignPaths.js';
+import { CampaignInvalidTraffic } from './CampaignInvalidTraffic.js';
 import { CAMPAIGN_STATUS_HINTS, CAMPAIGN_STATUS_LABELS } from './campaignStatus.js';
 import { CreditsForm } from './CreditsForm.js';
 import { DailyCapForm } from './DailyCapForm.js';
@@ -20,7 +21,7 @@ interface CampaignCardProps {
   onDelete: (item: CampaignItem) => void;
 }
 
-/** One post and its campaign: the figures, credits in and out, pause or resume, the cap, edit and delete. */
+/** One post and its campaign: the figures, views refunded as invalid, credits in and out, pause or resume, the cap, edit and delete. */
 export function CampaignCard({ campaign, onChange, onDelete }: CampaignCardProps) {
   const headingId = useId();
   const { post } = campaign;
@@ -69,6 +70,7 @@ export function CampaignCard({ campaign, onChange, onDelete }: CampaignCardProps
           </dd>
         </div>
       </dl>
+      <CampaignInvalidTraffic campaign={campaign} />
       <CreditsForm campaign={campaign} onChange={onChange} />
       <CampaignActions campaign={campaign} onChange={onChange} onDelete={onDelete} describedBy={headingId} />
       <details className="campaign-more">

@@ -10,6 +10,7 @@ function campaign(pid: number, figures: Partial<CampaignItem> = {}): CampaignIte
     viewsTotal: 0,
     lastViewAt: null,
     dailyViewCap: null,
+    invalid: { refunded: 0, creditsReturned: 0, byReason: [] },
     ...figures,
   };
 }
@@ -31,6 +32,16 @@ describe('the campaign list', () => {
     ]);
     expect(viewed[0]).toBe(items[0]);
     expect(viewed[1].post).toBe(items[1].post);
+  });
+
+  it('takes the views refunded as invalid that a push carries', () => {
+    const invalid = { refunded: 2, creditsReturned: 2, byReason: [{ reason: 'shared_device' as const, views: 2 }] };
+    const items = [campaign(1)];
+    const [refunded] = withCounters(items, [counters(1, { invalid })]);
+    expect(refunded!.invalid).toEqual(invalid);
+    expect(withCounters([refunded!], [counters(1, { invalid: { ...invalid, byReason: [...invalid.byReason] } })])[0]).toBe(
+      refunded,
+    );
   });
 
   it('shows a campaign that ran out of credits', () => {

@@ -1,4 +1,4 @@
-import type { CampaignCounters, CampaignItem } from '@shared/campaigns/campaigns.js';
+import type { CampaignCounters, CampaignInvalidTraffic, CampaignItem } from '@shared/campaigns/campaigns.js';
 
 /** Puts the server's answer for one campaign in place, or first when it is new. */
 export function putCampaign(items: readonly CampaignItem[], item: CampaignItem): CampaignItem[] {
@@ -35,6 +35,16 @@ function sameFigures(item: CampaignItem, fresh: CampaignCounters): boolean {
     item.viewsToday === fresh.viewsToday &&
     item.viewsTotal === fresh.viewsTotal &&
     item.lastViewAt === fresh.lastViewAt &&
-    item.dailyViewCap === fresh.dailyViewCap
+    item.dailyViewCap === fresh.dailyViewCap &&
+    sameInvalidTraffic(item.invalid, fresh.invalid)
+  );
+}
+
+function sameInvalidTraffic(a: CampaignInvalidTraffic, b: CampaignInvalidTraffic): boolean {
+  return (
+    a.refunded === b.refunded &&
+    a.creditsReturned === b.creditsReturned &&
+    a.byReason.length === b.byReason.length &&
+    a.byReason.every((entry, index) => entry.reason === b.byReason[index]!.reason && entry.views === b.byReason[index]!.views)
   );
 }

@@ -11,6 +11,7 @@ import { CsvDownload } from './CsvDownload.js';
 import { StatsBreakdownLists } from './StatsBreakdownLists.js';
 import { StatsChart } from './StatsChart.js';
 import { StatsFunnel } from './StatsFunnel.js';
+import { StatsInvalidTraffic } from './StatsInvalidTraffic.js';
 import { StatsRangeForm } from './StatsRangeForm.js';
 import { statsPeriodAtom } from './statsAtoms.js';
 import {
@@ -144,6 +145,7 @@ function Overview({ selection }: { selection: StatsSelection }) {
       <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${fileSpan(overview, selection)}.csv`} />
       <div className="stats-breakdowns">
         <StatsFunnel totals={overview.totals} />
+        <StatsInvalidTraffic invalid={overview.invalid} />
         <StatsBreakdownLists breakdowns={overview} seenWhere="Where your posts were seen" />
       </div>
       {overview.posts.length === 0 ? (
@@ -216,6 +218,7 @@ function OnePost({ pid, selection }: { pid: number; selection: StatsSelection })
       <CsvDownload daily={post.daily} fileName={`surfex-stats-post-${post.pid}-${fileSpan(post, selection)}.csv`} />
       <div className="stats-breakdowns">
         <StatsFunnel totals={post.totals} />
+        <StatsInvalidTraffic invalid={post.invalid} />
         <StatsBreakdownLists breakdowns={post} seenWhere="Where it was seen" />
       </div>
     </>

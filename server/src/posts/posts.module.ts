@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { InvalidTrafficRepository } from './invalid-traffic.repository.js';
 import { PostAccessRepository } from './post-access.repository.js';
 import { PostRetirement } from './post-retirement.js';
 import { PostRoomsService } from './post-rooms.service.js';
@@ -7,11 +8,22 @@ import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
 import { TeamCampaignAudit } from './team-campaign-audit.js';
 
-/** Posts and their campaigns, who may see which post, and the live rooms of posts being viewed. */
+/**
+ * Posts and their campaigns (with their views refunded as invalid), who may see which post, and
+ * the live rooms of posts being viewed.
+ */
 @Global()
 @Module({
   controllers: [PostsController],
-  providers: [PostsService, PostsRepository, PostRetirement, TeamCampaignAudit, PostAccessRepository, PostRoomsService],
-  exports: [PostsRepository, PostRetirement, TeamCampaignAudit, PostAccessRepository, PostRoomsService],
+  providers: [
+    PostsService,
+    PostsRepository,
+    InvalidTrafficRepository,
+    PostRetirement,
+    TeamCampaignAudit,
+    PostAccessRepository,
+    PostRoomsService,
+  ],
+  exports: [PostsRepository, InvalidTrafficRepository, PostRetirement, TeamCampaignAudit, PostAccessRepository, PostRoomsService],
 })
 export class PostsModule {}

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { campaignStatusOf, type CampaignCounters, type CampaignItem, type PostItem } from '@shared/campaigns/campaigns.js';
+import {
+  campaignStatusOf,
+  type CampaignCounters,
+  type CampaignInvalidTraffic,
+  type CampaignItem,
+  type PostItem,
+} from '@shared/campaigns/campaigns.js';
 import { ownedBy, type Advertiser } from '../auth/advertiser.js';
 import { MediaService } from '../media/media.service.js';
+import { InvalidTrafficRepository, invalidTrafficOfPost } from './invalid-traffic.repository.js';
 
 /** One post with its author and campaign, as the queries below select it. */
 interface PostRow {
@@ -92,13 +99,15 @@ export interface PostValues {
 
 /**
  * Posts and their campaigns (`posts`, `campaigns`: one campaign per post, created and deleted
- * with it), read in the shapes the API answers with.
+ * with it), read in the shapes the API answers with. A campaign's views refunded as invalid are
+ * read beside it, in one grouped query for the whole list.
  */
 @Injectable()
 export class PostsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly media: MediaService,
+    private readonly invalidTraffic: InvalidTrafficRepository,
   ) {}
 
   async post(pid: number): Promise<PostItem | null> {
@@ -107,33 +116,40 @@ export class PostsRepository {
   }
 
   async campaign(pid: number): Promise<CampaignItem | null> {
-    const [row]: CampaignRow[] = await this.dataSource.query(`${SELECT_CAMPAIGN} WHERE p.id = $1 AND p.deleted_at IS NULL`, [
-      pid,
+    const [[row], invalid]: [CampaignRow[], Map<number, CampaignInvalidTraffic>] = await Promise.all([
+      this.dataSource.query(`${SELECT_CAMPAIGN} WHERE p.id = $1 AND p.deleted_at IS NULL`, [pid]),
+      this.invalidTraffic.byPost({ pids: [pid] }),
     ]);
-    return row ? this.toCampaign(row) : null;
+    return row ? this.toCampaign(row, invalid) : null;
   }
 
   /** The account's live posts with their campaigns, newest first. */
   async campaignsOf(advertiser: Advertiser): Promise<CampaignItem[]> {
     const [owned, owner] = ownedBy(advertiser, 1);
-    const rows: CampaignRow[] = await this.dataSource.query(
-      `${SELECT_CAMPAIGN} WHERE ${owned} AND p.deleted_at IS NULL ORDER BY p.id DESC`,
-      [owner],
-    );
-    return rows.map((row) => this.toCampaign(row));
+    const [rows, invalid]: [CampaignRow[], Map<number, CampaignInvalidTraffic>] = await Promise.all([
+      this.dataSource.query(`${SELECT_CAMPAIGN} WHERE ${owned} AND p.deleted_at IS NULL ORDER BY p.id DESC`, [owner]),
+      this.invalidTraffic.byPost({ owner: advertiser }),
+    ]);
+    return rows.map((row) => this.toCampaign(row, invalid));
   }
 
-  /** The figures of every live campaign of the account, in one query (the live push after paid views reads them). */
+  /**
+   * The figures of every live campaign of the account, views refunded as invalid included, in two
+   * queries (the live push after paid views and refunds reads them).
+   */
   async campaignCountersOf(advertiser: Advertiser): Promise<CampaignCounters[]> {
     const [owned, owner] = ownedBy(advertiser, 1);
-    const rows: CampaignCounterFields[] = await this.dataSource.query(
-      `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}
-         FROM posts p JOIN campaigns c ON c.post_id = p.id
-        WHERE ${owned} AND p.deleted_at IS NULL
-        ORDER BY p.id DESC`,
-      [owner],
-    );
-    return rows.map((row) => ({ pid: row.id, ...campaignFigures(row) }));
+    const [rows, invalid]: [CampaignCounterFields[], Map<number, CampaignInvalidTraffic>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}
+           FROM posts p JOIN campaigns c ON c.post_id = p.id
+          WHERE ${owned} AND p.deleted_at IS NULL
+          ORDER BY p.id DESC`,
+        [owner],
+      ),
+      this.invalidTraffic.byPost({ owner: advertiser }),
+    ]);
+    return rows.map((row) => ({ pid: row.id, ...campaignFigures(row, invalid) }));
   }
 
   /**
@@ -237,13 +253,16 @@ export class PostsRepository {
     };
   }
 
-  private toCampaign(row: CampaignRow): CampaignItem {
-    return { post: this.toPost(row), ...campaignFigures(row) };
+  private toCampaign(row: CampaignRow, invalid: Map<number, CampaignInvalidTraffic>): CampaignItem {
+    return { post: this.toPost(row), ...campaignFigures(row, invalid) };
   }
 }
 
 /** A campaign's figures as the member reads them, on the Campaigns page and in its live pushes alike. */
-function campaignFigures(row: CampaignCounterFields): Omit<CampaignCounters, 'pid'> {
+function campaignFigures(
+  row: CampaignCounterFields,
+  invalid: Map<number, CampaignInvalidTraffic>,
+): Omit<CampaignCounters, 'pid'> {
   const credits = Number(row.credits);
   const viewsToday = row.views_day_is_today ? row.views_today : 0;
   return {
@@ -259,5 +278,6 @@ function campaignFigures(row: CampaignCounterFields): Omit<CampaignCounters, 'pi
     viewsTotal: Number(row.views_total),
     lastViewAt: row.last_view_at?.toISOString() ?? null,
     dailyViewCap: row.daily_view_cap,
+    invalid: invalidTrafficOfPost(invalid, row.id),
   };
 }

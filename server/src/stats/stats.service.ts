@@ -5,6 +5,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ActingTeam } from '../auth/acting-team.js';
 import { advertiserOf } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
+import { InvalidTrafficRepository } from '../posts/invalid-traffic.repository.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { addBreakdowns, breakdownsAnswer, emptyBreakdowns } from './stats-breakdowns.js';
 import { StatsCache } from './stats-cache.js';
@@ -21,22 +22,27 @@ const RANGE_AFTER_TODAY = new AppError(ErrorCode.Validation, 'Invalid to', 'The 
  *
  * Every answer is a post's finished days, kept in process memory (they no longer change), plus
  * its live days read from the rollups each time: today, and yesterday too until it has settled.
+ * The period's views refunded as invalid are read each time too: the earnings review voids a
+ * view hours or days after it was credited, so a finished day's refunds still change.
  */
 @Injectable()
 export class StatsService {
   constructor(
     private readonly stats: StatsRepository,
     private readonly cache: StatsCache,
+    private readonly invalidTraffic: InvalidTrafficRepository,
   ) {}
 
   async overview(userId: number, team: ActingTeam | null, query: StatsQuery): Promise<StatsOverview> {
     const now = Date.now();
     const period = await this.periodOf(query, now);
     const live = liveRangeOf(period, now);
+    const owner = advertiserOf(userId, team);
     // A team has no profile page: its overview counts no profile views.
-    const [current, ownProfileViews] = await Promise.all([
-      this.stats.accountPostsLive(advertiserOf(userId, team), query.tz, period, live),
+    const [current, ownProfileViews, refunded] = await Promise.all([
+      this.stats.accountPostsLive(owner, query.tz, period, live),
       team ? 0 : this.stats.ownProfileViews(userId, period.start, period.end),
+      this.invalidTraffic.claimedBetween({ owner }, period.start, period.end),
     ]);
     const finished = await this.finishedOf(current.pids, query.tz, period, live);
 
@@ -58,13 +64,15 @@ export class StatsService {
     const posts = withCounts
       .map(([pid, total]) => ({ pid, text: texts.get(pid) ?? '', totals: total }))
       .sort((x, y) => y.totals.viewed - x.totals.viewed || y.totals.seen - x.totals.seen || y.pid - x.pid);
+    const totalsOfPeriod = daily.reduce(addCounts, ZERO);
     return {
       ...periodAnswer(period, query.tz),
-      totals: daily.reduce(addCounts, ZERO),
+      totals: totalsOfPeriod,
       daily: daysOf(period, daily),
       ...breakdownsAnswer(breakdowns),
       ownProfileViews,
       posts,
+      invalid: { served: totalsOfPeriod.credited, ...refunded },
     };
   }
 
@@ -72,7 +80,10 @@ export class StatsService {
     const now = Date.now();
     const period = await this.periodOf(query, now);
     const live = liveRangeOf(period, now);
-    const current = await this.stats.postLive(advertiserOf(userId, team), pid, query.tz, period, live);
+    const [current, refunded] = await Promise.all([
+      this.stats.postLive(advertiserOf(userId, team), pid, query.tz, period, live),
+      this.invalidTraffic.claimedBetween({ pids: [pid] }, period.start, period.end),
+    ]);
     if (!current) throw POST_NOT_FOUND;
     const [finished] = await this.finishedOf([pid], query.tz, period, live);
 
@@ -81,12 +92,14 @@ export class StatsService {
     const breakdowns = emptyBreakdowns();
     addBreakdowns(breakdowns, finished!.breakdowns);
     addBreakdowns(breakdowns, current.breakdowns);
+    const totals = daily.reduce(addCounts, ZERO);
     return {
       pid,
       ...periodAnswer(period, query.tz),
-      totals: daily.reduce(addCounts, ZERO),
+      totals,
       daily: daysOf(period, daily),
       ...breakdownsAnswer(breakdowns),
+      invalid: { served: totals.credited, ...refunded },
     };
   }
 
