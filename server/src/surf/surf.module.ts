@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
+import { EarningTerms } from '../credits/earning-terms.js';
 import { TagsModule } from '../tags/tags.module.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
@@ -8,9 +9,23 @@ import { SurfController } from './surf.controller.js';
 import { SurfRepository } from './surf.repository.js';
 import { SurfService } from './surf.service.js';
 
+/**
+ * Global for one binding only: the member's earnings summary (credits, below surf) asks
+ * SurfService the member's terms of earning today as EarningTerms.
+ */
+@Global()
 @Module({
   imports: [CampaignsModule, TagsModule],
   controllers: [SurfController],
-  providers: [SurfService, SurfRepository, SurfClaimHandler, RotationVacuum, RotatorService],
+  providers: [
+    SurfService,
+    SurfRepository,
+    SurfClaimHandler,
+    RotationVacuum,
+    RotatorService,
+    // Typed, so the build fails if SurfService stops answering what the summary asks.
+    { provide: EarningTerms, useFactory: (surf: SurfService): EarningTerms => surf, inject: [SurfService] },
+  ],
+  exports: [EarningTerms],
 })
 export class SurfModule {}
