@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { CAMPAIGN_ENDPOINTS, creditAmountSchema, type CampaignItem } from '@shared/campaigns/campaigns.js';
+import { availableNote } from '../credits/earningsFormat.js';
+import { spendableCreditsAtom } from '../credits/spendableCreditsAtom.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
@@ -14,7 +16,11 @@ import { WholeNumberField, type FormOutcome } from './WholeNumberField.js';
 
 type CreditAction = 'assign' | 'withdraw';
 
-/** Moves credits between the member's balance and one campaign; refusals show beside the field. */
+/**
+ * Moves credits between the member's balance and one campaign; refusals show beside the field.
+ * The member's own credits still in review cannot be assigned: the form says what is available
+ * and stops there before asking the server. A team's balance has nothing in review.
+ */
 export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; onChange: (item: CampaignItem) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [keys] = useState(createActionKeys);
@@ -23,7 +29,10 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const cc = useAtomValue(accountCreditsAtom);
   const team = useAtomValue(currentTeamAtom);
+  const spendable = useAtomValue(spendableCreditsAtom);
   const pid = campaign.post.pid;
+  const ownSpendable = team ? null : spendable;
+  const inReview = ownSpendable ? availableNote(ownSpendable) : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,6 +46,14 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
       return;
     }
     const credits = parsed.data.amount;
+    if (action === 'assign' && ownSpendable && ownSpendable.pending > 0 && credits > ownSpendable.available) {
+      setOutcome({
+        ok: false,
+        text: `You can assign up to ${plural(ownSpendable.available, 'credit')} now: ${ownSpendable.pending.toLocaleString()} are still in review.`,
+      });
+      inputRef.current?.focus();
+      return;
+    }
     setBusy(action);
     setOutcome(null);
     const result = await requestOnce<CampaignItem>(
@@ -70,11 +87,12 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         className="credits-field"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
+        max={ownSpendable ? ownSpendable.available : undefined}
         hint={
           <>
             {cc === null
               ? 'Move credits between your balance and this campaign.'
-              : `${balanceLabel(team)}: ${plural(cc, 'credit')}.`}{' '}
+              : `${balanceLabel(team)}: ${plural(cc, 'credit')}${inReview ? ` (${inReview})` : ''}.`}{' '}
             One credit pays for one view.
           </>
         }

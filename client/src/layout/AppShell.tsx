@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { DEFAULT_CHROME, type RouteDef } from '@shared/routing/routes.js';
 import { EmailConfirmationBanner } from '../account/EmailConfirmationBanner.js';
 import { CookieConsent } from '../consent/CookieConsent.js';
+import { EarningsSummaryEffect } from '../credits/EarningsSummaryEffect.js';
 import { AnnouncementsHost } from '../announcements/AnnouncementsHost.js';
 import { ModalHost } from '../modals/ModalHost.js';
 import { ReferralCaptureEffect } from '../referrals/ReferralCaptureEffect.js';
@@ -70,6 +71,7 @@ export function AppShell() {
       <CookieConsent />
       <ReferralCaptureEffect />
       <VisitTrackingEffect />
+      {user && <EarningsSummaryEffect key={user.id} />}
     </div>
   );
 }

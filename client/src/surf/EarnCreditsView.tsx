@@ -13,6 +13,7 @@ import { TrackingPlaceContext } from '../tracking/trackingPlace.js';
 import { countdownLabel } from './countdown.js';
 import { RotatorLanguages } from './RotatorLanguages.js';
 import { SurfChallenge } from './SurfChallenge.js';
+import { SurfEarningsProgress } from './SurfEarningsProgress.js';
 import { SurfEmpty } from './SurfEmpty.js';
 import { canClaim, type SurfState } from './surfState.js';
 import { useSurfBar } from './useSurfBar.js';
@@ -78,6 +79,7 @@ export function EarnCreditsView() {
           <p className="surf-cc">
             <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> <span className="surf-cc-unit">credits</span>
           </p>
+          <SurfEarningsProgress />
         </div>
         <p id={hintId} className="surf-hint" aria-live="polite">
           {nextHint(state, ready)}

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SurfEmptyReason } from '@shared/surf/surf-outcomes.js';
+import { ResendConfirmationButton } from '../account/ResendConfirmationButton.js';
 import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
@@ -49,6 +50,11 @@ export function SurfEmpty({ message, reason, nextAt, onRetry }: SurfEmptyProps) 
       {nextAt !== null && (
         <p className="surf-empty-next" data-testid="surf-next-post-time">
           The next post can be shown {nextPostText(nextAt, now)}. This page loads it by itself.
+        </p>
+      )}
+      {reason === 'email_unconfirmed' && (
+        <p className="surf-empty-confirm">
+          <ResendConfirmationButton />
         </p>
       )}
       <button type="button" className="button" onClick={onRetry}>

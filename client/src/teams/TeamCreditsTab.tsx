@@ -10,6 +10,8 @@ import { createActionKeys } from '../api/idempotencyKeys.js';
 import { creditAmountOf } from '../campaigns/postForm.js';
 import { requestOnce } from '../api/requestOnce.js';
 import { WholeNumberField, type FormOutcome } from '../campaigns/WholeNumberField.js';
+import { availableNote } from '../credits/earningsFormat.js';
+import { spendableCreditsAtom } from '../credits/spendableCreditsAtom.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import '../campaigns/campaigns.css';
@@ -19,7 +21,9 @@ type Move = 'deposit' | 'withdraw';
 /**
  * Credits between the member and the team: any active member moves credits from their own
  * balance to the team's; owners and managers move them back out when the team allows it. Each
- * move is one server transaction, sent with an idempotency key so a retry applies once.
+ * move is one server transaction, sent with an idempotency key so a retry applies once. The
+ * member's credits still in review cannot be moved: the form says what is available and stops
+ * there before asking the server.
  */
 export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange: (team: TeamDetail) => void }) {
   const live = useAtomValue(liveDataAtom);
@@ -31,6 +35,8 @@ export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange:
   const inputRef = useRef<HTMLInputElement>(null);
   const mayWithdraw = teamRoleAllows(team.role, 'withdraw_credits');
   const ownCredits = memberCredits ?? live.cc;
+  const spendable = useAtomValue(spendableCreditsAtom);
+  const inReview = spendable ? availableNote(spendable) : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,6 +50,14 @@ export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange:
       return;
     }
     const credits = parsed.data.amount;
+    if (move === 'deposit' && spendable && spendable.pending > 0 && credits > spendable.available) {
+      setOutcome({
+        ok: false,
+        text: `You can move up to ${plural(spendable.available, 'credit')} now: ${spendable.pending.toLocaleString()} are still in review.`,
+      });
+      inputRef.current?.focus();
+      return;
+    }
     setBusy(move);
     setOutcome(null);
     const result = await requestOnce<TeamCreditsAnswer>(
@@ -88,7 +102,10 @@ export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange:
         </div>
         <div>
           <dt>Your own balance</dt>
-          <dd data-testid="member-balance">{ownCredits === null ? '…' : plural(ownCredits, 'credit')}</dd>
+          <dd data-testid="member-balance">
+            {ownCredits === null ? '…' : plural(ownCredits, 'credit')}
+            {inReview && <span className="muted team-balance-note"> ({inReview})</span>}
+          </dd>
         </div>
       </dl>
       <form className="credits-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -99,6 +116,7 @@ export function TeamCreditsTab({ team, onChange }: { team: TeamDetail; onChange:
           className="credits-field"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
+          max={spendable ? spendable.available : undefined}
           hint={
             mayWithdraw
               ? team.allowWithdraw
