@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { EarningTerms } from '../credits/earning-terms.js';
 import { TagsModule } from '../tags/tags.module.js';
+import { ChallengeExpiry } from './challenge-expiry.service.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
@@ -22,6 +23,7 @@ import { SurfService } from './surf.service.js';
     SurfRepository,
     SurfClaimHandler,
     RotationVacuum,
+    ChallengeExpiry,
     RotatorService,
     // Typed, so the build fails if SurfService stops answering what the summary asks.
     { provide: EarningTerms, useFactory: (surf: SurfService): EarningTerms => surf, inject: [SurfService] },
