@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SurfRiskSignal } from '../surf/surf-outcomes.js';
+import type { ReviewCategory, ReviewEvidence } from './earnings-review.js';
 import { text } from '../validation/text.js';
 
 /** How far back a refund reaches when no `since` is given: the last 7 days of the member's credited views. */
@@ -8,7 +9,11 @@ export const FRAUD_REFUND_DEFAULT_DAYS = 7;
 /** How many of the member's latest evidence entries the queue summarises. */
 export const FRAUD_EVIDENCE_SUMMARY_ENTRIES = 3;
 
-/** One member of the fraud queue: ranked by risk score, highest first. */
+/**
+ * One member of the fraud queue: members with a risk score, a stopped earning, or views the
+ * earnings review voided in the last FRAUD_REFUND_DEFAULT_DAYS days; ranked by risk score, highest
+ * first.
+ */
 export interface FraudQueueRow {
   id: number;
   username: string;
@@ -21,6 +26,24 @@ export interface FraudQueueRow {
   /** Credited views of the last FRAUD_REFUND_DEFAULT_DAYS days not refunded yet, and the credits their campaigns paid. */
   refundableViews: number;
   refundableCredits: number;
+  /** Views of the last FRAUD_REFUND_DEFAULT_DAYS days the earnings review voided while they were in review, by category. */
+  reviewVoids: ReviewVoids;
+  /** The review's latest void of the member in those days: when, why, and what it saw; null when none. */
+  latestReviewVoid: LatestReviewVoid | null;
+}
+
+export interface ReviewVoids {
+  views: number;
+  /** Largest first. */
+  byCategory: { category: ReviewCategory; views: number }[];
+}
+
+export interface LatestReviewVoid {
+  at: string;
+  category: ReviewCategory;
+  /** Views voided then. */
+  views: number;
+  evidence: ReviewEvidence;
 }
 
 export const fraudQueueQuerySchema = z.object({
@@ -60,7 +83,7 @@ export interface FraudRefundResult {
 }
 
 export const ADMIN_FRAUD_ENDPOINTS = {
-  /** GET ?page → Paged<FraudQueueRow>, highest risk first. Stop / restore use ADMIN_USER_ENDPOINTS. */
+  /** GET ?page → Paged<FraudQueueRow>, highest risk first, then most voided by the review. Stop / restore use ADMIN_USER_ENDPOINTS. */
   queue: '/data/admin/fraud',
   /** POST FraudRefundPayload → FraudRefundResult (audited `fraud_refunded`) */
   refund: (userId: number) => `/data/admin/fraud/${userId}/refund`,

@@ -95,4 +95,59 @@ test.describe('the admin Fraud tab', () => {
     // The other files of this worker surf without this campaign.
     await app.db.query(`UPDATE campaigns SET paused = true WHERE post_id = $1`, [pid]);
   });
+
+  test('shows a member the earnings review voided, though their score is 0, with the evidence of the latest void, on a phone and a laptop', async ({
+    browser,
+    app,
+    admin,
+  }) => {
+    // Two accounts on one device had a view each in review, which the review voided (as it records it).
+    const advertiser = await createAccount(browser, app.url, app.db);
+    const voided = await createAccount(browser, app.url, app.db);
+    const other = await createAccount(browser, app.url, app.db);
+    const context = await browser.newContext({ baseURL: app.url, storageState: advertiser.state });
+    const created = await context.request.post('/data/posts', {
+      headers: XHR,
+      data: { text: 'Review e2e post', language: 'en' },
+    });
+    expect(created.status()).toBe(200);
+    const { pid } = (await created.json()).data.post;
+    await context.close();
+    await app.db.query(
+      `INSERT INTO view_tickets (id, viewer_id, post_id, connection_id, timer_seconds, status, issued_at, claimed_at,
+                                earned, matures_at, voided_at, void_reason)
+       VALUES ($1, $2, $3, 'tab', 15, 'claimed', now(), now(), 1, now() + interval '1 day', now(), 'shared_device')`,
+      [randomUUID(), voided.id, pid],
+    );
+    await app.db.query(
+      `INSERT INTO admin_audit (admin_id, action, target_type, target_id, before, after)
+       VALUES (NULL, 'earnings_voided', 'user', $1, '{}', $2)`,
+      [
+        String(voided.id),
+        JSON.stringify({
+          category: 'shared_device',
+          evidence: { category: 'shared_device', accounts: [other.id] },
+          voidedViews: 1,
+        }),
+      ],
+    );
+
+    const page = await openAs(browser, app.url, admin, '/admin/fraud');
+    const row = page.getByTestId('admin-fraud-row').filter({ hasText: voided.username });
+    await expect(row).toContainText('Risk score0');
+    await expect(row).toContainText('1 view: Several accounts earning from one device (1)');
+    const review = row.getByTestId('admin-fraud-review');
+    await expect(review).toContainText(
+      '1 view, several accounts earning from one device. One device with 1 other account in the last day.',
+    );
+    await expect(review.getByRole('link', { name: `member ${other.id}` })).toHaveAttribute(
+      'href',
+      `/admin/users/${other.id}/evidence`,
+    );
+    await expectPhoneReadyAndAccessible(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await expect(review).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    await page.context().close();
+  });
 });

@@ -100,6 +100,8 @@ describe('the admin fraud queue', () => {
       lastEvidenceAt: '2026-01-02T10:00:00.000Z',
       refundableViews: 0,
       refundableCredits: 0,
+      reviewVoids: { views: 0, byCategory: [] },
+      latestReviewVoid: null,
     });
     expect(body.data!.items.find((row) => row.id === stopped.id)).toMatchObject({ earning: false, riskScore: 120 });
     expect((await admin.browser.get(`${ADMIN_FRAUD_ENDPOINTS.queue}?page=0`)).status).toBe(400);

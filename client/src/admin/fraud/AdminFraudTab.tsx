@@ -24,6 +24,9 @@ import { formatDateTime } from '../../format/dates.js';
 import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ConfirmButton } from '../fields/ConfirmButton.js';
+import { LatestReviewVoid } from './LatestReviewVoid.js';
+import './fraud.css';
+import { reviewVoidsText } from './reviewEvidence.js';
 
 /** The page the address asks for; anything else reads as page 1. */
 function pageOf(search: string): number {
@@ -43,9 +46,10 @@ function explain(errors: readonly ApiError[]): ApiError[] {
 }
 
 /**
- * /admin/fraud: members the surf anti-cheat scored or stopped, highest risk first, with what their
- * latest evidence says and the credited views of the last days that can still be refunded; stop or
- * restore their earning, or refund the advertisers who paid for those views.
+ * /admin/fraud: members the surf anti-cheat scored or stopped, or whose views the earnings review
+ * voided, highest risk first, with what their latest evidence says (the review's too) and the
+ * credited views of the last days that can still be refunded; stop or restore their earning, or
+ * refund the advertisers who paid for those views.
  */
 export function AdminFraudTab() {
   const { search } = useLocation();
@@ -77,8 +81,9 @@ export function AdminFraudTab() {
         </h2>
       </div>
       <p className="admin-fraud-intro">
-        Members with a surf risk score or a stopped earning, highest score first. Refundable views are the credited views of the
-        last {FRAUD_REFUND_DEFAULT_DAYS} days not refunded yet.
+        Members with a surf risk score, a stopped earning or views the earnings review voided, highest score first. Refundable
+        views are the credited views of the last {FRAUD_REFUND_DEFAULT_DAYS} days not refunded or voided yet; voided in review are
+        the views of those days the review did not count, their advertisers already refunded.
       </p>
       <div ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'status-message admin-notice' : undefined}>
         {notice && <p>{notice}</p>}
@@ -94,7 +99,7 @@ export function AdminFraudTab() {
             <Link to={pathOf(list.data.pages)}>Go to the last page</Link>
           </EmptyState>
         ) : (
-          <EmptyState title="Nobody is flagged: no member has a risk score or a stopped earning." />
+          <EmptyState title="Nobody is flagged: no member has a risk score, a stopped earning or views voided in review." />
         )
       ) : (
         <>
@@ -120,6 +125,7 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
       label: 'Refundable',
       value: `${plural(row.refundableViews, 'view')}, ${plural(row.refundableCredits, 'credit')}`,
     },
+    { label: 'Voided in review', value: reviewVoidsText(row.reviewVoids) },
   ];
   return (
     <li className={`admin-order${row.earning ? '' : ' admin-order-attention'}`} data-testid="admin-fraud-row">
@@ -137,6 +143,7 @@ function FraudRow({ row, onResult }: { row: FraudQueueRow; onResult: (result: Ap
           </div>
         ))}
       </dl>
+      {row.latestReviewVoid && <LatestReviewVoid latest={row.latestReviewVoid} />}
       <div className="form-actions">
         {row.earning ? (
           <ConfirmButton

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ReviewCategory, ReviewEvidence } from '@shared/admin/earnings-review.js';
 import type { RiskEvidence } from '@shared/surf/surf-outcomes.js';
 
 export interface FraudQueueRecord {
@@ -11,6 +12,11 @@ export interface FraudQueueRecord {
   risk_evidence: RiskEvidence[] | null;
   refundable_views: number;
   refundable_credits: string;
+  review_views: number;
+  review_by_category: { category: ReviewCategory; views: number }[];
+  /** The `after` of the latest `earnings_voided` audit entry since the queue's start, and when. */
+  latest_void: { category: ReviewCategory; evidence: ReviewEvidence; voidedViews: number } | null;
+  latest_void_at: Date | null;
 }
 
 /** One credited view of the member not refunded yet, with who paid for it and what the member earned. */
@@ -29,44 +35,71 @@ export interface RefundableView {
 
 /**
  * A member's credited views since a time: claimed tickets whose `view:<ticket>` rows exist (the
- * campaign's payment) and that no `fraud_refund:<ticket>` row has refunded yet. `joins` adds tables
- * to the FROM list.
+ * campaign's payment), that no `fraud_refund:<ticket>` row has refunded yet and that are not voided
+ * (by the earnings review while in review, or by an earlier refund). `joins` adds tables to the
+ * FROM list.
  */
 const refundableViews = (viewer: string, since: string, joins = '') => `
   FROM view_tickets t
   JOIN credit_ledger paid ON paid.idempotency_key = 'view:' || t.id AND paid.account = 'campaign'
   ${joins}
- WHERE t.viewer_id = ${viewer} AND t.status = 'claimed' AND t.claimed_at >= ${since}
+ WHERE t.viewer_id = ${viewer} AND t.status = 'claimed' AND t.claimed_at >= ${since} AND t.voided_at IS NULL
    AND NOT EXISTS (SELECT 1 FROM credit_ledger r
                     WHERE r.idempotency_key = 'fraud_refund:' || t.id AND r.account IN ('campaign', 'user', 'team'))`;
+
+/**
+ * The members of the queue: a risk score, a stopped earning, or views the earnings review voided
+ * since $1 (an admin's refund, void_reason 'admin', does not put a member in the queue).
+ */
+const QUEUED = `queued AS (
+  SELECT id FROM users WHERE risk_score > 0 OR earning_blocked
+  UNION
+  SELECT viewer_id FROM view_tickets WHERE voided_at >= $1 AND void_reason <> 'admin')`;
 
 /** The fraud queue's reads, and the refund's view of a member's credited views. */
 @Injectable()
 export class AdminFraudRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** A page of members with a risk score or a stopped earning, highest score first, and how many there are. */
+  /**
+   * A page of the queue (members with a risk score, a stopped earning, or views the earnings review
+   * voided since `since`), highest score first, then the most voided, and how many there are. Each
+   * with the refundable views, the review's voids by category, and its latest void's audit entry.
+   */
   async queue(since: Date, limit: number, offset: number): Promise<{ rows: FraudQueueRecord[]; total: number }> {
     const rows: (FraudQueueRecord & { total: number })[] = await this.dataSource.query(
-      `SELECT u.id, u.username, u.risk_score, u.earning_blocked, u.risk_evidence,
-              v.views AS refundable_views, v.credits AS refundable_credits, count(*) OVER ()::int AS total
-         FROM users u
+      `WITH ${QUEUED}
+       SELECT u.id, u.username, u.risk_score, u.earning_blocked, u.risk_evidence,
+              v.views AS refundable_views, v.credits AS refundable_credits,
+              r.views AS review_views, r.by_category AS review_by_category,
+              l.after AS latest_void, l.created_at AS latest_void_at, count(*) OVER ()::int AS total
+         FROM queued q
+         JOIN users u ON u.id = q.id
          CROSS JOIN LATERAL (
            SELECT count(*)::int AS views, coalesce(sum(-paid.amount), 0) AS credits
              ${refundableViews('u.id', '$1')}
          ) v
-        WHERE u.risk_score > 0 OR u.earning_blocked
-        ORDER BY u.risk_score DESC, u.earning_blocked DESC, u.id
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(n), 0)::int AS views,
+                  coalesce(jsonb_agg(jsonb_build_object('category', void_reason, 'views', n) ORDER BY n DESC, void_reason), '[]') AS by_category
+             FROM (SELECT void_reason, count(*)::int AS n FROM view_tickets
+                    WHERE viewer_id = u.id AND status = 'claimed' AND voided_at >= $1 AND void_reason <> 'admin'
+                    GROUP BY void_reason) c
+         ) r
+         LEFT JOIN LATERAL (
+           SELECT a.after, a.created_at FROM admin_audit a
+            WHERE a.target_type = 'user' AND a.target_id = u.id::text AND a.action = 'earnings_voided' AND a.created_at >= $1
+            ORDER BY a.id DESC LIMIT 1
+         ) l ON true
+        ORDER BY u.risk_score DESC, u.earning_blocked DESC, r.views DESC, u.id
         LIMIT $2 OFFSET $3`,
       [since, limit, offset],
     );
-    return { rows, total: rows[0]?.total ?? (offset > 0 ? await this.queueSize() : 0) };
+    return { rows, total: rows[0]?.total ?? (offset > 0 ? await this.queueSize(since) : 0) };
   }
 
-  private async queueSize(): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM users WHERE risk_score > 0 OR earning_blocked`,
-    );
+  private async queueSize(since: Date): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.dataSource.query(`WITH ${QUEUED} SELECT count(*)::int AS n FROM queued`, [since]);
     return n;
   }
 
@@ -128,6 +161,16 @@ export class AdminFraudRepository {
     );
     const credits = new Map(locked.map((team) => [team.id, Number(team.credits)]));
     return rows.map((row) => ({ teamId: row.team_id, followable: Number(row.followable), credits: credits.get(row.team_id)! }));
+  }
+
+  /**
+   * The refunded views marked voided by an admin (`void_reason` 'admin'): the earnings review no
+   * longer looks at them, and what they earned leaves the member's credits in review.
+   */
+  async markRefunded(manager: EntityManager, ticketIds: string[]): Promise<void> {
+    await manager.query(`UPDATE view_tickets SET voided_at = now(), void_reason = 'admin' WHERE id = ANY ($1::uuid[])`, [
+      ticketIds,
+    ]);
   }
 
   /** The member's credited views since `since` not refunded yet, oldest first. */

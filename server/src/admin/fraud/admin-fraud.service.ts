@@ -22,9 +22,10 @@ const PAGE_SIZE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The fraud queue: members the surf anti-cheat scored or stopped, highest risk first, and the
- * refund of the advertisers who paid for a member's credited views. Stopping and restoring
- * earning are the Users section's own calls.
+ * The fraud queue: members the surf anti-cheat scored or stopped, or whose views the earnings
+ * review voided (with its evidence), highest risk first, and the refund of the advertisers who
+ * paid for a member's credited views. Stopping and restoring earning are the Users section's own
+ * calls.
  */
 @Injectable()
 export class AdminFraudService {
@@ -52,8 +53,10 @@ export class AdminFraudService {
    * more than the member moved into a team (net of what they moved back out and of earlier
    * clawbacks from it), never below zero; what is still missing is the shortfall. Each view's rows
    * use the keys `fraud_refund:<ticket>` (advertiser side), `fraud_clawback:<ticket>` (member
-   * side) and `fraud_clawback:<ticket>:team:<team id>`, so a repeated refund finds nothing left
-   * to refund.
+   * side) and `fraud_clawback:<ticket>:team:<team id>`, and each refunded view is marked voided by
+   * an admin, so a repeated refund finds nothing left to refund, the earnings review never voids
+   * it again and what it earned leaves the member's credits in review. Views the review voided are
+   * not refunded again.
    */
   async refund(adminId: number, userId: number, { since }: FraudRefundPayload): Promise<FraudRefundResult> {
     const from = since ? new Date(since) : defaultSince();
@@ -109,6 +112,10 @@ export class AdminFraudService {
           teamsTaken.add(team.teamId);
         }
       }
+      await this.fraud.markRefunded(
+        manager,
+        views.map((view) => view.ticketId),
+      );
       const answer: FraudRefundResult = {
         since: from.toISOString(),
         views: views.length,
@@ -162,5 +169,15 @@ function rowOf(record: FraudQueueRecord): FraudQueueRow {
     lastEvidenceAt: latest.at(-1)?.at ?? null,
     refundableViews: record.refundable_views,
     refundableCredits: Number(record.refundable_credits),
+    reviewVoids: { views: record.review_views, byCategory: record.review_by_category },
+    latestReviewVoid:
+      record.latest_void && record.latest_void_at
+        ? {
+            at: record.latest_void_at.toISOString(),
+            category: record.latest_void.category,
+            views: record.latest_void.voidedViews,
+            evidence: record.latest_void.evidence,
+          }
+        : null,
   };
 }
