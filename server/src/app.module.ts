@@ -43,6 +43,7 @@ import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin/ledger/admin-ledger.module.js';
 import { AdminFraudModule } from './admin/fraud/admin-fraud.module.js';
 import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
+import { EarningsReviewModule } from './earnings/earnings-review.module.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './schema/data-source-options.js';
@@ -115,6 +116,7 @@ export class AppModule {
         CampaignsModule,
         StatsModule,
         SurfModule,
+        EarningsReviewModule,
         BlocksModule,
         FeedModule,
         CommentsModule,

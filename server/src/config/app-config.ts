@@ -53,6 +53,7 @@ const envSchema = z.object({
   SURF_CHALLENGES: z.enum(['on', 'off']).default('on'),
   EARNINGS_REVIEW_MINUTES: z.coerce.number().int().min(0).max(43_200).default(1440),
   NEWCOMER_DAILY_CAP: z.coerce.number().int().min(1).default(50),
+  EARNINGS_REVIEW_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SOCKET_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(SOCKET_EVENTS_PER_WINDOW),
   SOCKET_RECOVERY_EVENTS: z.coerce.number().int().min(100).default(10_000),
   TRACKING_BUFFER_MAX: z.coerce.number().int().min(1).default(50_000),
@@ -123,6 +124,8 @@ export interface AppConfig {
     /** A new account's first daily earning cap (without a level); it grows by each view that matured clean. */
     newcomerDailyCap: number;
   };
+  /** How often the earnings review looks at the earnings still in review (seconds); 0: never by itself. */
+  earningsReviewIntervalSeconds: number;
   /** Socket events one connection may send per 10 s window. */
   socketEventsPerWindow: number;
   /** Socket.IO events kept for recovering dropped connections: in the Redis stream, or in memory without Redis (README, Realtime). */
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       earningsReviewMinutes: e.EARNINGS_REVIEW_MINUTES,
       newcomerDailyCap: e.NEWCOMER_DAILY_CAP,
     },
+    earningsReviewIntervalSeconds: e.EARNINGS_REVIEW_INTERVAL_SECONDS,
     socketEventsPerWindow: e.SOCKET_EVENTS_PER_WINDOW,
     socketRecoveryEvents: e.SOCKET_RECOVERY_EVENTS,
     tracking: { bufferMax: e.TRACKING_BUFFER_MAX, flushMs: e.TRACKING_FLUSH_MS, retentionDays: e.TRACKING_RETENTION_DAYS },
