@@ -18,7 +18,16 @@ const READY_PATTERN = /running at (http:\/\/[^\s"]+)/;
 export function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dist/server/src/main.js'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+      // The earnings review voids views at moments of its own: off, as in the in-process test app, unless `env` turns it on.
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        EARNINGS_REVIEW_INTERVAL_SECONDS: '0',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
