@@ -179,11 +179,17 @@ async function voidNotices(userId: number): Promise<{ heading: string; body: str
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * Every view the member had in review is voided under `category` and nothing else of theirs is;
+ * Every view the member had in review is voided under `category` and nothing else of theirs is,
+ * each paid back to its campaign (or, `refundedTo` 'user', to a deleted post's writer);
  * the member lost exactly what those views earned, was told once, and the audit entry (the site's,
  * no admin) holds evidence matching `evidence`.
  */
-async function expectVoided(held: Before, category: ReviewCategory, evidence: Partial<ReviewEvidence>): Promise<void> {
+async function expectVoided(
+  held: Before,
+  category: ReviewCategory,
+  evidence: Partial<ReviewEvidence>,
+  refundedTo: 'campaign' | 'user' = 'campaign',
+): Promise<void> {
   const { member, balance, pending } = held;
   expect(pending.length).toBeGreaterThan(0);
   const { rows: voided } = await db.query(
@@ -193,14 +199,16 @@ async function expectVoided(held: Before, category: ReviewCategory, evidence: Pa
   expect(voided).toEqual(pending.map(({ id }) => ({ id, void_reason: category })));
   const earned = pending.reduce((sum, view) => sum + view.earned, 0);
   expect(await balanceOf(db, member.id)).toBe(balance - earned);
+  // A deleted post's writer's refund and the member's row are both a member's: they take a key each.
+  const memberKey = (id: string) => (refundedTo === 'user' ? `void:${id}:viewer` : `void:${id}`);
   const { rows: ledger } = await db.query(
     `SELECT idempotency_key, account, kind, amount::int FROM credit_ledger WHERE idempotency_key = ANY($1) ORDER BY id`,
-    [pending.map(({ id }) => `void:${id}`)],
+    [pending.flatMap(({ id }) => [`void:${id}`, memberKey(id)])],
   );
   expect(ledger).toEqual(
     pending.flatMap(({ id, earned: credits }) => [
-      { idempotency_key: `void:${id}`, account: 'campaign', kind: 'view_refunded', amount: 1 },
-      { idempotency_key: `void:${id}`, account: 'user', kind: 'view_voided', amount: -credits },
+      { idempotency_key: `void:${id}`, account: refundedTo, kind: 'view_refunded', amount: 1 },
+      { idempotency_key: memberKey(id), account: 'user', kind: 'view_voided', amount: -credits },
     ]),
   );
   expect(await voidNotices(member.id)).toEqual([
@@ -270,6 +278,25 @@ describe('the earnings review voids', () => {
       reviewVoids: { views: 3, byCategory: [{ category: 'shared_device', views: 3 }] },
       latestReviewVoid: { category: 'shared_device', views: 3, evidence: { category: 'shared_device', accounts: [first.id] } },
     });
+  });
+
+  it('the views of a post deleted since, refunding its writer’s balance as deleting it returned its campaign’s credits', async () => {
+    const writer = await signUp(testApp.baseUrl);
+    await grantCredits(db, writer.id, 10);
+    const pid = await promotedPost(writer, 10);
+    const first = await surfer();
+    const second = await onSameDevice(first);
+    for (const member of [first, second]) await creditedViews(member, 1);
+    expect((await writer.browser.delete(`/data/posts/${pid}`)).status).toBe(200);
+    const writerHeld = await balanceOf(db, writer.id);
+    const held = await before([first, second]);
+
+    await review();
+
+    await expectVoided(held[0], 'shared_device', { accounts: [second.id] }, 'user');
+    await expectVoided(held[1], 'shared_device', { accounts: [first.id] }, 'user');
+    expect(await balanceOf(db, writer.id)).toBe(writerHeld + 2);
+    await expectSecondReviewChangesNothing([first, second]);
   });
 
   it('the views of a bot that answers the challenge’s picture 100 ms after fetching it', async () => {

@@ -201,7 +201,8 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
    * surf_claim takes it, so a claim or a spend of theirs waits): for each view, under the key
    * `void:<ticket>`, the campaign's credit back (`view_refunded`; the post's team or writer when
    * the post is deleted, as an admin's refund does) and what the view earned taken from the member
-   * (`view_voided`, as much as their balance holds); the views marked voided with the category, the
+   * (`view_voided`, as much as their balance holds; under `void:<ticket>:viewer` when the refund
+   * went to a writer's balance, a member's row too); the views marked voided with the category, the
    * member's trust counted again, the audit entry with the evidence. Then the balances and
    * campaigns pushed and the member told. Null when nothing was pending any more.
    */
@@ -221,9 +222,16 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
         const owner = ownerOf(view);
         const back = refundOf(view, owner);
         const take = Math.min(view.earned, held);
-        const movements: Movement[] = [back];
-        if (take > 0) movements.push({ account: 'user', userId, amount: -take, kind: 'view_voided', campaignId: view.pid });
-        await this.ledger.move(manager, `void:${view.ticketId}`, movements);
+        const voided: Movement[] =
+          take > 0 ? [{ account: 'user', userId, amount: -take, kind: 'view_voided', campaignId: view.pid }] : [];
+        const key = `void:${view.ticketId}`;
+        if (back.account === 'user') {
+          // A key holds one row per account: a deleted post's writer's refund and the member's row cannot share one.
+          await this.ledger.move(manager, key, [back]);
+          if (voided.length > 0) await this.ledger.move(manager, `${key}:viewer`, voided);
+        } else {
+          await this.ledger.move(manager, key, [back, ...voided]);
+        }
         (view.postDeleted ? balances : campaignOwners).set(advertiserRoom(owner), owner);
         advertiserCredits += view.paid;
         held -= take;
