@@ -132,14 +132,16 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
 
   /** What every rule finds among the members with views in review. */
   private async findings(manager: EntityManager): Promise<Finding[]> {
+    const members = await this.repository.pendingMembers(manager);
+    if (members.length === 0) return [];
     const found: Finding[] = [];
-    for (const member of await this.repository.stoppedMembers(manager)) {
+    for (const member of await this.repository.stoppedMembers(manager, members)) {
       found.push({
         userId: member.userId,
         evidence: { category: 'stopped', riskScore: member.riskScore, signals: latestSignals(member.riskEvidence) },
       });
     }
-    for (const member of await this.repository.membersWithWrongAnswers(manager)) {
+    for (const member of await this.repository.membersWithWrongAnswers(manager, members)) {
       if (!wrongAnswersVoid(member.wrongCodes, member.recentAnswers)) continue;
       found.push({
         userId: member.userId,
@@ -147,17 +149,19 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
       });
     }
     const hasty = new Map<number, { ticketId: string; latencyMs: number | null }[]>();
-    for (const { userId, ...view } of await this.repository.hastyAnswers(manager, HUMAN_READING_MS)) {
+    for (const { userId, ...view } of await this.repository.hastyAnswers(manager, members, HUMAN_READING_MS)) {
       hasty.set(userId, [...(hasty.get(userId) ?? []), view]);
     }
     for (const [userId, views] of hasty) found.push({ userId, evidence: { category: 'inhuman_latency', views } });
-    for (const { accounts } of await this.repository.sharedDevices(manager, SHARED_WINDOW_HOURS, SHARED_DEVICE_ACCOUNTS)) {
+    const devices = await this.repository.sharedDevices(manager, members, SHARED_WINDOW_HOURS, SHARED_DEVICE_ACCOUNTS);
+    for (const { accounts } of devices) {
       for (const userId of accounts) {
         found.push({ userId, evidence: { category: 'shared_device', accounts: others(accounts, userId) } });
       }
     }
     const addresses = await this.repository.sharedAddresses(
       manager,
+      members,
       SHARED_WINDOW_HOURS,
       SHARED_ADDRESS_ACCOUNTS,
       UNCOUNTED_ADDRESSES,
@@ -169,6 +173,7 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
     }
     const bursts = await this.repository.accountBursts(
       manager,
+      members,
       FRESH_BURST_WINDOW_MINUTES,
       FRESH_BURST_ACCOUNTS,
       UNCOUNTED_ADDRESSES,
@@ -188,11 +193,8 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
         });
       }
     }
-    for (const [userId, evidence] of timingSignatures(
-      await this.repository.timingProfiles(manager, TIMING_VIEWS, TIMING_MIN_VIEWS),
-    )) {
-      found.push({ userId, evidence });
-    }
+    const profiles = await this.repository.timingProfiles(manager, members, TIMING_VIEWS, TIMING_MIN_VIEWS);
+    for (const [userId, evidence] of timingSignatures(profiles)) found.push({ userId, evidence });
     return found;
   }
 

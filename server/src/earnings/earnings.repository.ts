@@ -7,13 +7,8 @@ import type { TimingProfile } from './review-rules.js';
 /** The earnings review's turn: one process reviews at a time (pg_try_advisory_xact_lock's key). */
 export const EARNINGS_REVIEW_LOCK = 0x4561_726e_5276;
 
-/**
- * Members with views in review: credited, not matured, not voided (the partial index
- * view_tickets_pending holds exactly the credited, unvoided views that mature).
- */
-const PENDING_MEMBERS = `pending AS (
-  SELECT DISTINCT viewer_id AS user_id FROM view_tickets
-   WHERE status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL AND matures_at > now())`;
+/** The members a rule looks at (those with views in review), passed as $1. */
+const PENDING_MEMBERS = `pending AS (SELECT unnest($1::int[]) AS user_id)`;
 
 /** A pending view of a member, with who paid for it and what the member earned. */
 export interface PendingView {
@@ -59,66 +54,86 @@ export class EarningsRepository {
     return locked;
   }
 
-  /** Members with views in review whose earning is stopped, with their score and its latest evidence. */
-  async stoppedMembers(manager: EntityManager): Promise<{ userId: number; riskScore: number; riskEvidence: RiskEvidence[] }[]> {
+  /**
+   * The members with views in review: credited, not matured, not voided (through the partial index
+   * view_tickets_pending, which holds the credited, unvoided views that mature). Read once a run:
+   * every rule looks at these members only.
+   */
+  async pendingMembers(manager: EntityManager): Promise<number[]> {
+    const rows: { viewer_id: number }[] = await manager.query(
+      `SELECT DISTINCT viewer_id FROM view_tickets
+        WHERE status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL AND matures_at > now()
+        ORDER BY viewer_id`,
+    );
+    return rows.map((row) => row.viewer_id);
+  }
+
+  /** Of `members`, those whose earning is stopped, with their score and its latest evidence. */
+  async stoppedMembers(
+    manager: EntityManager,
+    members: number[],
+  ): Promise<{ userId: number; riskScore: number; riskEvidence: RiskEvidence[] }[]> {
     const rows: { id: number; risk_score: number; risk_evidence: RiskEvidence[] | null }[] = await manager.query(
       `WITH ${PENDING_MEMBERS}
        SELECT u.id, u.risk_score, u.risk_evidence FROM pending p JOIN users u ON u.id = p.user_id
         WHERE u.earning_blocked ORDER BY u.id`,
+      [members],
     );
     return rows.map((row) => ({ userId: row.id, riskScore: row.risk_score, riskEvidence: row.risk_evidence ?? [] }));
   }
 
-  /** Members with views in review and a wrong (or skipped) answer among those kept, with their kept answers. */
+  /** Of `members`, those with a wrong (or skipped) answer among those kept, with their kept answers. */
   async membersWithWrongAnswers(
     manager: EntityManager,
+    members: number[],
   ): Promise<{ userId: number; wrongCodes: number; recentAnswers: boolean[] }[]> {
     const rows: { id: number; wrong_codes: number; recent_answers: boolean[] }[] = await manager.query(
       `WITH ${PENDING_MEMBERS}
        SELECT u.id, u.wrong_codes, u.recent_answers FROM pending p JOIN users u ON u.id = p.user_id
         WHERE u.wrong_codes > 0 OR false = ANY (u.recent_answers) ORDER BY u.id`,
+      [members],
     );
     return rows.map((row) => ({ userId: row.id, wrongCodes: row.wrong_codes, recentAnswers: row.recent_answers }));
   }
 
   /**
-   * Pending views whose challenge was answered from the picture less than `readingMs` after its
-   * first fetch, or with the picture never fetched (latency null), oldest first.
+   * The views in review of `members` whose challenge was answered from the picture less than
+   * `readingMs` after its first fetch, or with the picture never fetched (latency null), oldest first.
    */
   async hastyAnswers(
     manager: EntityManager,
+    members: number[],
     readingMs: number,
   ): Promise<{ userId: number; ticketId: string; latencyMs: number | null }[]> {
     const rows: { viewer_id: number; id: string; latency_ms: number | null }[] = await manager.query(
       `SELECT t.viewer_id, t.id, round(extract(epoch FROM t.claimed_at - t.challenge_seen_at) * 1000)::int AS latency_ms
          FROM view_tickets t
-        WHERE t.status = 'claimed' AND t.matures_at IS NOT NULL AND t.voided_at IS NULL AND t.matures_at > now()
+        WHERE t.viewer_id = ANY ($1::int[])
+          AND t.status = 'claimed' AND t.matures_at IS NOT NULL AND t.voided_at IS NULL AND t.matures_at > now()
           AND t.challenge_code IS NOT NULL AND t.challenge_mode IS NULL
-          AND (t.challenge_seen_at IS NULL OR t.claimed_at < t.challenge_seen_at + make_interval(secs => $1 / 1000.0))
+          AND (t.challenge_seen_at IS NULL OR t.claimed_at < t.challenge_seen_at + make_interval(secs => $2 / 1000.0))
         ORDER BY t.viewer_id, t.claimed_at`,
-      [readingMs],
+      [members, readingMs],
     );
     return rows.map((row) => ({ userId: row.viewer_id, ticketId: row.id, latencyMs: row.latency_ms }));
   }
 
-  /** Devices used by `minAccounts` or more members with views in review, in sessions seen in the last `hours`. */
-  async sharedDevices(manager: EntityManager, hours: number, minAccounts: number): Promise<SharedKey[]> {
+  /** Devices used by `minAccounts` or more of `members`, in sessions seen in the last `hours`. */
+  async sharedDevices(manager: EntityManager, members: number[], hours: number, minAccounts: number): Promise<SharedKey[]> {
     return manager.query(
       `WITH ${PENDING_MEMBERS},
        used AS (
          SELECT DISTINCT s.device AS key, s.user_id FROM pending p JOIN sessions s ON s.user_id = p.user_id
-          WHERE s.device <> '' AND s.last_seen_at > now() - make_interval(hours => $1))
-       SELECT key, array_agg(user_id ORDER BY user_id) AS accounts FROM used GROUP BY key HAVING count(*) >= $2 ORDER BY key`,
-      [hours, minAccounts],
+          WHERE s.device <> '' AND s.last_seen_at > now() - make_interval(hours => $2))
+       SELECT key, array_agg(user_id ORDER BY user_id) AS accounts FROM used GROUP BY key HAVING count(*) >= $3 ORDER BY key`,
+      [members, hours, minAccounts],
     );
   }
 
-  /**
-   * Addresses used by `minAccounts` or more members with views in review, in sessions seen in the
-   * last `hours`; the `uncounted` addresses left out.
-   */
+  /** Addresses used by `minAccounts` or more of `members`, in sessions seen in the last `hours`; the `uncounted` left out. */
   async sharedAddresses(
     manager: EntityManager,
+    members: number[],
     hours: number,
     minAccounts: number,
     uncounted: readonly string[],
@@ -127,19 +142,20 @@ export class EarningsRepository {
       `WITH ${PENDING_MEMBERS},
        used AS (
          SELECT DISTINCT s.ip AS key, s.user_id FROM pending p JOIN sessions s ON s.user_id = p.user_id
-          WHERE s.ip <> ALL ($3::text[]) AND s.last_seen_at > now() - make_interval(hours => $1))
-       SELECT key, array_agg(user_id ORDER BY user_id) AS accounts FROM used GROUP BY key HAVING count(*) >= $2 ORDER BY key`,
-      [hours, minAccounts, uncounted],
+          WHERE s.ip <> ALL ($4::text[]) AND s.last_seen_at > now() - make_interval(hours => $2))
+       SELECT key, array_agg(user_id ORDER BY user_id) AS accounts FROM used GROUP BY key HAVING count(*) >= $3 ORDER BY key`,
+      [members, hours, minAccounts, uncounted],
     );
   }
 
   /**
-   * Members with views in review created within `windowMinutes` of each other, `minAccounts` or
-   * more, from one first address (the `uncounted` left out) or one first device: each window that
-   * opens at one account's creation. The first session is the one the account signed up in.
+   * Of `members`, `minAccounts` or more created within `windowMinutes` of each other from one first
+   * address (the `uncounted` left out) or one first device: each window that opens at one account's
+   * creation. The first session is the one the account signed up in.
    */
   async accountBursts(
     manager: EntityManager,
+    members: number[],
     windowMinutes: number,
     minAccounts: number,
     uncounted: readonly string[],
@@ -152,18 +168,18 @@ export class EarningsRepository {
              FROM pending p JOIN users u ON u.id = p.user_id JOIN sessions s ON s.user_id = u.id
             ORDER BY u.id, s.created_at, s.id),
          keyed AS (
-           SELECT user_id, created_at, 'address' AS by, ip AS key FROM firsts WHERE ip <> ALL ($3::text[])
+           SELECT user_id, created_at, 'address' AS by, ip AS key FROM firsts WHERE ip <> ALL ($4::text[])
            UNION ALL
            SELECT user_id, created_at, 'device', device FROM firsts WHERE device <> '')
          SELECT a.by, a.key, array_agg(b.user_id ORDER BY b.created_at, b.user_id) AS accounts,
                 min(b.created_at) AS first_created_at, max(b.created_at) AS last_created_at
            FROM keyed a
            JOIN keyed b ON b.by = a.by AND b.key = a.key
-                       AND b.created_at >= a.created_at AND b.created_at <= a.created_at + make_interval(mins => $1)
+                       AND b.created_at >= a.created_at AND b.created_at <= a.created_at + make_interval(mins => $2)
           GROUP BY a.by, a.key, a.user_id, a.created_at
-         HAVING count(*) >= $2
+         HAVING count(*) >= $3
           ORDER BY a.created_at, a.by`,
-        [windowMinutes, minAccounts, uncounted],
+        [members, windowMinutes, minAccounts, uncounted],
       );
     return rows.map((row) => ({
       by: row.by,
@@ -175,11 +191,11 @@ export class EarningsRepository {
   }
 
   /**
-   * The click delays of members with views in review over their last `views` credited views (the
-   * claim after the countdown's end, on the server's clocks): median and interquartile range, for
-   * members with `minViews` or more.
+   * The click delays of `members` over their last `views` credited views (the claim after the
+   * countdown's end, on the server's clocks): median and interquartile range, for members with
+   * `minViews` or more.
    */
-  async timingProfiles(manager: EntityManager, views: number, minViews: number): Promise<TimingProfile[]> {
+  async timingProfiles(manager: EntityManager, members: number[], views: number, minViews: number): Promise<TimingProfile[]> {
     const rows: { user_id: number; views: number; median_ms: number; spread_ms: number }[] = await manager.query(
       `WITH ${PENDING_MEMBERS}
        SELECT p.user_id, count(*)::int AS views,
@@ -190,11 +206,11 @@ export class EarningsRepository {
          CROSS JOIN LATERAL (
            SELECT (extract(epoch FROM t.claimed_at - t.issued_at) * 1000 - t.timer_seconds * 1000)::double precision AS delay_ms
              FROM view_tickets t WHERE t.viewer_id = p.user_id AND t.status = 'claimed'
-            ORDER BY t.claimed_at DESC LIMIT $1) d
+            ORDER BY t.claimed_at DESC LIMIT $2) d
         GROUP BY p.user_id
-       HAVING count(*) >= $2
+       HAVING count(*) >= $3
         ORDER BY p.user_id`,
-      [views, minViews],
+      [members, views, minViews],
     );
     return rows.map((row) => ({ userId: row.user_id, views: row.views, medianMs: row.median_ms, spreadMs: row.spread_ms }));
   }
