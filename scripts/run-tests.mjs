@@ -1,10 +1,12 @@
 // `npm test`: every tier in order. Builds the app, type-checks, lints, provides a PostgreSQL
-// (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest,
+// (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest
+// (tesseract installed when missing, for the challenge picture's attack test),
 // runs the multi-node tests (nginx in front of three app processes; nginx installed when missing),
 // makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureNginx } from './ensure-nginx.mjs';
+import { ensureTesseract } from './ensure-tesseract.mjs';
 
 const started = Date.now();
 
@@ -55,6 +57,7 @@ async function main() {
   const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--experimental-vm-modules' };
   try {
     ensureNginx();
+    ensureTesseract();
     if (
       !step(
         'unit, integration and multi-node tests (Jest)',

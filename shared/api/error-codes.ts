@@ -106,6 +106,11 @@ export const ErrorCode = {
    * to send it again, which then gets that request's answer.
    */
   IdempotencyKeyInUse: 'idempotency_key_in_use',
+  /**
+   * The surf challenge's code by email was refused: this view's code went by email already, or
+   * the member had today's codes by email (EMAILED_CODES_PER_DAY). Nothing was changed.
+   */
+  ChallengeEmailLimit: 'challenge_email_limit',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -154,4 +159,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   last_admin: 409,
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
+  challenge_email_limit: 429,
 };

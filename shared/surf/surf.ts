@@ -66,7 +66,7 @@ export interface SurfData {
   m1: string;
   /** A verification challenge: the options, as buttons; the one to pick is shown only in `challengeImage`. */
   codes: string[] | null;
-  /** The challenge's picture (GET, a new one on every request), never its text; null when the view is not challenged. */
+  /** The challenge's picture (GET; the same picture for the ticket on every request), never its text; null when the view is not challenged. */
   challengeImage: string | null;
   /** Why there is nothing to view (for people; code reads `SurfNextAnswer.emptyReason`), or the challenge's prompt. */
   message: string | null;
@@ -125,11 +125,21 @@ export const SURF_ENDPOINTS = {
   next: '/data/surf/next',
   /** GET → RotatorAnswer; PUT RotatorPayload → RotatorAnswer */
   rotator: '/data/surf/rotator',
-  /** GET `${challenge}/<ticket id>` (member; their own open challenged ticket) → image/png, a new one each time */
+  /** GET `${challenge}/<ticket id>` (member; their own open challenged ticket) → image/png, the same one for the ticket each time */
   challenge: '/data/surf/challenge',
+  /**
+   * POST (member; their own open ticket, challenged by picture) → SurfChallengeEmailAnswer: the
+   * ticket asks for a 6-digit code mailed to the member instead (shared/surf/challenge-email.ts)
+   */
+  challengeEmail: '/data/surf/challenge/:ticketId/email',
 } as const;
 
 /** The path of a challenged ticket's picture. */
 export function challengeImagePath(ticketId: string): string {
   return `${SURF_ENDPOINTS.challenge}/${ticketId}`;
+}
+
+/** The path that mails a challenged ticket's code instead. */
+export function challengeEmailPath(ticketId: string): string {
+  return SURF_ENDPOINTS.challengeEmail.replace(':ticketId', ticketId);
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
+import type { SurfChallengeEmailAnswer } from '@shared/surf/challenge-email.js';
 import { rotatorSchema, type RotatorAnswer, type RotatorPayload, type SurfNextAnswer } from '@shared/surf/surf.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { rateLimit } from '../common/http/rate-limits.js';
@@ -8,6 +9,7 @@ import { Ctx, type RequestContext } from '../common/http/request-context.js';
 import { UuidPipe } from '../common/validation/uuid.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';
+import { ChallengeService } from './challenge.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfService } from './surf.service.js';
 
@@ -16,6 +18,7 @@ import { SurfService } from './surf.service.js';
 export class SurfController {
   constructor(
     private readonly surf: SurfService,
+    private readonly challenge: ChallengeService,
     private readonly rotator: RotatorService,
   ) {}
 
@@ -26,7 +29,7 @@ export class SurfController {
     return this.surf.next(auth, context.socketId);
   }
 
-  /** A new picture of the code the member's open ticket asks for; never cached, so every request draws another. */
+  /** The picture of the code the member's open ticket asks for: the same for the ticket every time, and never stored along the way. */
   @Get('challenge/:ticketId')
   @RouteConfig(rateLimit('challengeImage'))
   async challengeImage(
@@ -34,8 +37,18 @@ export class SurfController {
     @Param('ticketId', UuidPipe) ticketId: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const png = await this.surf.challengeImage(auth.user.id, ticketId);
+    const png = await this.challenge.picture(auth.user.id, ticketId);
     await reply.header('cache-control', 'no-store').type('image/png').send(png);
+  }
+
+  /** The ticket's code by email instead of the picture: a new 6-digit code, mailed to the member. */
+  @Post('challenge/:ticketId/email')
+  @HttpCode(200)
+  emailChallengeCode(
+    @CurrentAuth() auth: AuthContext,
+    @Param('ticketId', UuidPipe) ticketId: string,
+  ): Promise<SurfChallengeEmailAnswer> {
+    return this.challenge.emailCode(auth.user, ticketId);
   }
 
   @Get('rotator')

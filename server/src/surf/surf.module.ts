@@ -3,6 +3,8 @@ import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { EarningTerms } from '../credits/earning-terms.js';
 import { TagsModule } from '../tags/tags.module.js';
 import { ChallengeExpiry } from './challenge-expiry.service.js';
+import { ChallengeRepository } from './challenge.repository.js';
+import { ChallengeService } from './challenge.service.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { RotatorService } from './rotator.service.js';
 import { SurfClaimHandler } from './surf-claim.handler.js';
@@ -25,6 +27,8 @@ import { SurfService } from './surf.service.js';
     RotationVacuum,
     ChallengeExpiry,
     RotatorService,
+    ChallengeService,
+    ChallengeRepository,
     // Typed, so the build fails if SurfService stops answering what the summary asks.
     { provide: EarningTerms, useFactory: (surf: SurfService): EarningTerms => surf, inject: [SurfService] },
   ],

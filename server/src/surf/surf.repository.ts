@@ -132,12 +132,6 @@ export type SurfExpireParams = Pick<SurfOfferParams, 'now' | 'answers_kept' | 'w
 
 /** surf_expire's answer: each member whose challenges expired, and whether that stopped their earning. */
 export type ExpiredRow = { user: number; blocked_now: boolean; evidence: RiskEvidence[] | null };
-const OPEN_CHALLENGE = {
-  name: 'surf_open_challenge',
-  text: `UPDATE view_tickets SET challenge_seen_at = coalesce(challenge_seen_at, now())
-          WHERE id = $1 AND viewer_id = $2 AND status = 'open' AND challenge_code IS NOT NULL
-          RETURNING challenge_code`,
-};
 
 /**
  * The surf bar's reads and writes. surf_next and surf_claim (sql/surf_next.sql, sql/surf_claim.sql) are one round
@@ -182,16 +176,6 @@ export class SurfRepository {
       `UPDATE view_tickets SET connection_id = $4 WHERE id = $1 AND viewer_id = $2 AND connection_id = $3 AND status = 'open'`,
       [ticketId, userId, from, to],
     );
-  }
-
-  /**
-   * The code the member's open ticket `ticketId` asks for, noting when its picture was first
-   * fetched (an answer sooner after it than a person reads is a signal for the earnings review);
-   * null when it is not theirs, not open, or not challenged.
-   */
-  async openChallengeCode(ticketId: string, userId: number): Promise<string | null> {
-    const [row] = await runPrepared<{ challenge_code: string }>(this.dataSource, OPEN_CHALLENGE, [ticketId, userId]);
-    return row?.challenge_code ?? null;
   }
 
   /** The team the post of ticket `ticketId` was written for; null for a member's own post. */

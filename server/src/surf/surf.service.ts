@@ -17,14 +17,12 @@ import { WebsiteSettingsService, type SurfRules } from '../website/website-setti
 import type { AuthContext } from '../sessions/auth-context.js';
 import { challengeAnswer, challengeCodes } from './challenge-codes.js';
 import { ledgerRowsOfClaim } from './claim-ledger-rows.js';
-import { renderChallengeImage } from './challenge-image.js';
 import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT, CHALLENGE_EXPIRES_MINUTES } from './risk-thresholds.js';
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
   CAMPAIGN_OUT_OF_CREDITS,
   CHALLENGE_PROMPT,
-  NO_CHALLENGE,
   emptyText,
   NOT_CONNECTED,
   outcomeText,
@@ -98,17 +96,6 @@ export class SurfService {
       challenge_at: rules.challengeAt,
     });
     return { capToday: terms.daily_cap, reviewMinutes: terms.review_minutes, earnedToday: terms.earned };
-  }
-
-  /**
-   * A new picture of the code the member's open ticket asks for. Only its viewer sees it, and only
-   * while the ticket is open: a settled or replaced ticket, another member's, or one without a
-   * challenge answers 404.
-   */
-  async challengeImage(userId: number, ticketId: string): Promise<Buffer> {
-    const code = await this.repository.openChallengeCode(ticketId, userId);
-    if (code === null) throw new AppError(ErrorCode.NotFound, NO_CHALLENGE.heading, NO_CHALLENGE.message);
-    return renderChallengeImage(code);
   }
 
   /**
