@@ -244,7 +244,7 @@ async function expectSecondReviewChangesNothing(members: Surfer[]): Promise<void
 
 describe('the earnings review voids', () => {
   it('the views in review of two accounts surfing from one device, refunding the advertisers; a view that matured stays', async () => {
-    const pids = await postsWith(4);
+    const pids = await postsWith(5);
     const first = await surfer();
     const second = await onSameDevice(first);
     for (const member of [first, second]) await creditedViews(member, 3);
@@ -278,6 +278,17 @@ describe('the earnings review voids', () => {
       reviewVoids: { views: 3, byCategory: [{ category: 'shared_device', views: 3 }] },
       latestReviewVoid: { category: 'shared_device', views: 3, evidence: { category: 'shared_device', accounts: [first.id] } },
     });
+
+    // Surfing on the same way, their next views are voided at the next review, but they were told today already.
+    for (const member of [first, second]) await creditedViews(member, 1);
+    expect((await review()).voided.map((done) => [done.userId, done.views])).toEqual([
+      [first.id, 1],
+      [second.id, 1],
+    ]);
+    for (const member of [first, second]) {
+      expect(await voidNotices(member.id)).toHaveLength(1);
+      expect(await voidAudits(member.id)).toHaveLength(2);
+    }
   });
 
   it('the views of a post deleted since, refunding its writer’s balance as deleting it returned its campaign’s credits', async () => {

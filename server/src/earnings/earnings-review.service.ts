@@ -13,7 +13,7 @@ import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { EarningsRepository, type PendingView } from './earnings.repository.js';
-import { voidNotice } from './review-notice.js';
+import { noticeDue, voidNotice } from './review-notice.js';
 import {
   FRESH_BURST_ACCOUNTS,
   FRESH_BURST_WINDOW_MINUTES,
@@ -206,15 +206,17 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
    * (`view_voided`, as much as their balance holds; under `void:<ticket>:viewer` when the refund
    * went to a writer's balance, a member's row too); the views marked voided with the category, the
    * member's trust counted again, the audit entry with the evidence. Then the balances and
-   * campaigns pushed and the member told. Null when nothing was pending any more.
+   * campaigns pushed and the member told (once a day at most: `noticeDue`). Null when nothing was
+   * pending any more.
    */
   private async voidMember(verdict: Verdict): Promise<MemberVoid | null> {
     const { userId, category } = verdict;
     const balances = new Map<string, Advertiser>();
     const campaignOwners = new Map<string, Advertiser>();
     const result = await this.transactions.run(async (manager) => {
-      const credits = await this.repository.lockMember(manager, userId);
-      if (credits === null) return null;
+      const member = await this.repository.lockMember(manager, userId);
+      if (member === null) return null;
+      const { credits, lastVoidAt } = member;
       const views = await this.repository.pendingViews(manager, userId);
       if (views.length === 0) return null;
       let held = credits;
@@ -262,14 +264,23 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
           memberCredits: held,
         },
       });
-      return { userId, category, views: views.length, credits: pendingCredits, takenFromMember, advertiserCredits };
+      const done: MemberVoid = {
+        userId,
+        category,
+        views: views.length,
+        credits: pendingCredits,
+        takenFromMember,
+        advertiserCredits,
+      };
+      return { done, tell: noticeDue(lastVoidAt) };
     });
     if (!result) return null;
+    const { done, tell } = result;
     await this.liveData.pushCredits(userId);
     for (const owner of balances.values()) await this.liveData.pushCreditsOf(owner);
     for (const owner of campaignOwners.values()) this.liveCampaigns.changed(owner);
-    await this.notifications.notify(userId, voidNotice(category, result.views, result.credits));
-    return result;
+    if (tell) await this.notifications.notify(userId, voidNotice(category, done.views, done.credits));
+    return done;
   }
 
   private async tick(): Promise<void> {

@@ -216,14 +216,16 @@ export class EarningsRepository {
   }
 
   /**
-   * The member's balance, their row locked as surf_claim locks it (FOR NO KEY UPDATE), so a claim
-   * or a spend of theirs waits for the caller's transaction; null when no such member.
+   * The member's balance and when the review last voided views of theirs, their row locked as
+   * surf_claim locks it (FOR NO KEY UPDATE), so a claim or a spend of theirs waits for the caller's
+   * transaction; null when no such member.
    */
-  async lockMember(manager: EntityManager, userId: number): Promise<number | null> {
-    const [row]: { credits: string }[] = await manager.query(`SELECT credits FROM users WHERE id = $1 FOR NO KEY UPDATE`, [
-      userId,
-    ]);
-    return row ? Number(row.credits) : null;
+  async lockMember(manager: EntityManager, userId: number): Promise<{ credits: number; lastVoidAt: Date | null } | null> {
+    const [row]: { credits: string; last_void_at: Date | null }[] = await manager.query(
+      `SELECT credits, last_void_at FROM users WHERE id = $1 FOR NO KEY UPDATE`,
+      [userId],
+    );
+    return row ? { credits: Number(row.credits), lastVoidAt: row.last_void_at } : null;
   }
 
   /**

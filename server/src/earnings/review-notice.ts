@@ -14,6 +14,18 @@ export const MEMBER_REASONS: Record<ReviewCategory, string> = {
     'several new accounts were created together from the same place, and each person may earn with one account only',
 };
 
+/**
+ * A member is told of a void once a day at most: one who keeps earning the same way has views
+ * voided at every review, and the first notice already says what and why (every void is in the
+ * audit log).
+ */
+export const NOTICE_EVERY_HOURS = 24;
+
+/** Whether a void is to be told, given when the review last voided views of the member's before this one. */
+export function noticeDue(lastVoidAt: Date | null, now = new Date()): boolean {
+  return lastVoidAt === null || now.getTime() - lastVoidAt.getTime() >= NOTICE_EVERY_HOURS * 3_600_000;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The member's notification of a void: how many views and credits, why, what it means, and where to appeal. */
