@@ -88,9 +88,10 @@ export function EarnCreditsView() {
           {state.notice && <p className={`surf-notice surf-notice-${state.notice.tone}`}>{state.notice.text}</p>}
         </div>
         {showingPost && state.data?.m1 && <h2 className="surf-headline">{state.data.m1}</h2>}
-        {challenge?.codes && challenge.challengeImage && (
+        {challenge?.codes && challenge.challengeImage && state.ticket && (
           <SurfChallenge
-            key={state.ticket?.id}
+            key={state.ticket.id}
+            ticketId={state.ticket.id}
             image={challenge.challengeImage}
             codes={challenge.codes}
             message={challenge.message}
@@ -159,7 +160,7 @@ function nextHint(state: SurfState, ready: boolean): string {
   if (state.phase === 'claiming') return 'Checking your view…';
   if (state.phase === 'viewing') {
     if (state.countdown > 0) return `Next unlocks when the countdown ends.`;
-    if (state.data?.codes && !state.pickedCode) return 'Pick the code shown in the picture, then press Next.';
+    if (state.data?.codes && !state.pickedCode) return 'Answer the verification, then press Next.';
   }
   return '';
 }

@@ -97,6 +97,22 @@ describe('surf bar state', () => {
     expect(canClaim(state)).toBe(true);
   });
 
+  it('takes the code mailed instead of an option, and drops the pick when asked', () => {
+    let state = surfReducer(
+      loadedAt(issuedAt + 15_000, { codes: ['AB12', 'CD34'], challengeImage: '/data/surf/challenge/ticket-1' }),
+      { type: 'tick', serverNowMs: issuedAt + 15_000, clientNowMs: 1 },
+    );
+    state = surfReducer(state, { type: 'pickCode', code: 'CD34' });
+    state = surfReducer(state, { type: 'pickCode', code: null });
+    expect(state.pickedCode).toBeNull();
+    expect(canClaim(state)).toBe(false);
+    state = surfReducer(state, { type: 'pickCode', code: '12345' });
+    expect(state.pickedCode).toBeNull();
+    state = surfReducer(state, { type: 'pickCode', code: '042917' });
+    expect(state.pickedCode).toBe('042917');
+    expect(canClaim(state)).toBe(true);
+  });
+
   it('waits again on the same ticket when the server says it is too early', () => {
     const ready = surfReducer(loadedAt(issuedAt + 15_000), { type: 'claimSent' });
     const state = surfReducer(ready, {

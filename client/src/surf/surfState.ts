@@ -1,4 +1,5 @@
 import type { PostItem } from '@shared/campaigns/campaigns.js';
+import { isEmailedCode } from '@shared/surf/challenge-email.js';
 import type { SurfEmptyReason } from '@shared/surf/surf-outcomes.js';
 import type { SurfData, SurfNextAnswer, SurfTicket } from '@shared/surf/surf.js';
 import type { ApiFailure } from '../api/useApiData.js';
@@ -30,7 +31,7 @@ export interface SurfState {
   clickedNext: boolean;
   /** A claim is with the server. */
   processCheck: boolean;
-  /** The verification code the member picked, when the ticket carries a challenge. */
+  /** The verification code the member picked (or typed from the mail), when the ticket carries a challenge. */
   pickedCode: string | null;
   /** What the last claim came to, shown while the next post loads and after. */
   notice: SurfNotice | null;
@@ -63,7 +64,7 @@ export type SurfAction =
   | { type: 'loading' }
   | { type: 'loaded'; answer: SurfNextAnswer; serverNowMs: number; clientNowMs: number }
   | { type: 'tick'; serverNowMs: number; clientNowMs: number }
-  | { type: 'pickCode'; code: string }
+  | { type: 'pickCode'; code: string | null }
   | { type: 'claimSent' }
   /** The claim is settled (credited, or closed without credit); the next post is on its way. */
   | { type: 'claimSettled'; notice: SurfNotice }
@@ -127,7 +128,12 @@ export function surfReducer(state: SurfState, action: SurfAction): SurfState {
       };
     }
     case 'pickCode':
-      return state.data?.codes?.includes(action.code) ? { ...state, pickedCode: action.code } : state;
+      // An option of the picture, or the code mailed instead; null drops the pick (once the code
+      // goes by email, the picture's no longer answers).
+      if (action.code === null) return { ...state, pickedCode: null };
+      return state.data?.codes && (state.data.codes.includes(action.code) || isEmailedCode(action.code))
+        ? { ...state, pickedCode: action.code }
+        : state;
     case 'claimSent':
       return { ...state, phase: 'claiming', clickedNext: true, processCheck: true, notice: null };
     case 'claimSettled':

@@ -22,7 +22,7 @@ export interface SurfBar {
   loadNext: () => void;
   /** The Next button's click: sends the claim with the click's telemetry. */
   next: (event: MouseEvent<HTMLButtonElement>) => void;
-  pickCode: (code: string) => void;
+  pickCode: (code: string | null) => void;
 }
 
 /**
@@ -232,7 +232,7 @@ export function useSurfBar(): SurfBar {
     [store, serverNow, loadNext, show],
   );
 
-  const pickCode = useCallback((code: string) => dispatch({ type: 'pickCode', code }), []);
+  const pickCode = useCallback((code: string | null) => dispatch({ type: 'pickCode', code }), []);
 
   return {
     state,
