@@ -22,7 +22,7 @@ const LIMITS = {
   /** Messages to the admins through /contact: a person writes a few; more is a flood. */
   contact: { max: 5, timeWindow: 60 * 60_000 },
   logError: { max: 10, timeWindow: 60_000 },
-  /** A member needs one picture per challenged view and a few "New image"; many more is a script collecting samples. */
+  /** A member needs one picture per challenged view (the same on every request) and a reload now and then; many more is a script. */
   challengeImage: { max: 60, timeWindow: 60_000 },
   /** Each of the three tracking calls (visit record, update, feed activity): a busy tab scrolling a feed sends a few a second. */
   tracking: { max: 600, timeWindow: 60_000 },
