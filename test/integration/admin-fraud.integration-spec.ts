@@ -11,6 +11,7 @@ import {
   balanceOf,
   createPost,
   creditedClaim,
+  matureEarnings,
   nextTicket,
   promotedPost,
   storedCampaign,
@@ -180,6 +181,8 @@ describe('the admin fraud queue', () => {
     const pids = [await promotedPost(advertiser, 3), await promotedPost(advertiser, 3)];
     const viewer = await surfer(testApp.baseUrl);
     await creditedViews(viewer, 2);
+    // Their window passed: what they earned may be spent.
+    await matureEarnings(db, viewer.id);
     // The member spends everything they hold on a campaign of their own.
     const own = (await createPost(viewer.browser)).post.pid;
     await assignCredits(viewer.browser, own, SIGNUP_BONUS_CREDITS + 2);
@@ -205,6 +208,8 @@ describe('the admin fraud queue', () => {
     for (let i = 0; i < 3; i++) await promotedPost(advertiser, 3);
     const viewer = await surfer(testApp.baseUrl);
     await creditedViews(viewer, 3);
+    // Their window passed: what they earned may be spent.
+    await matureEarnings(db, viewer.id);
     const team = await createTeam(viewer, 'Laundry');
     actAs(viewer, team.id);
     const moved = SIGNUP_BONUS_CREDITS + 3 - 1;
@@ -235,6 +240,8 @@ describe('the admin fraud queue', () => {
     for (let i = 0; i < 2; i++) await promotedPost(advertiser, 3);
     const viewer = await surfer(testApp.baseUrl);
     await creditedViews(viewer, 2);
+    // Their window passed: what they earned may be spent.
+    await matureEarnings(db, viewer.id);
     const own = (await createPost(viewer.browser)).post.pid;
     await assignCredits(viewer.browser, own, SIGNUP_BONUS_CREDITS + 1);
     const team = await createTeam(viewer, 'Shared Pot');

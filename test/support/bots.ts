@@ -130,6 +130,8 @@ export class SurfSession {
   readonly replays: ExtraClaim[] = [];
   /** Claims sent before the countdown ended. */
   readonly earlyClaims: ExtraClaim[] = [];
+  /** Posts asked for over one on screen, its ticket left unclaimed. */
+  skips = 0;
   /** How many of the 50 concurrent copies of one claim were credited (null: none were sent). */
   copiesCredited: number | null = null;
   /** Why the session ended before its time, when nothing more was offered. */
@@ -221,6 +223,12 @@ export class SurfSession {
     if (response.status !== 200) throw new Error(`${this.name}: the challenge picture answered ${response.status}`);
   }
 
+  /** Asks for another post over the one on screen (POST /data/surf/next), leaving its ticket unclaimed. */
+  async skip(): Promise<void> {
+    this.skips++;
+    await this.fetchOffer();
+  }
+
   /** Sends the last claim again as is, once its ticket is settled: the post on screen stays. */
   async replayLastClaim(settled: OnScreen): Promise<void> {
     const sentAfterCountdownMs = Date.now() - settled.countdownEnd;
@@ -245,7 +253,7 @@ export class SurfSession {
 // The surfers
 
 export type SurferKind =
-  'honest' | 'script' | 'metronome' | 'hidden-tab' | 'protocol' | 'patient-protocol' | 'replay' | 'early-claim';
+  'honest' | 'script' | 'metronome' | 'hidden-tab' | 'protocol' | 'patient-protocol' | 'replay' | 'early-claim' | 'skipper';
 
 /** What a surfer needs to surf: its session, its dice, and the database (where a person "reads" the image). */
 export interface SurfContext {
@@ -404,6 +412,23 @@ async function earlyClaim(context: SurfContext): Promise<void> {
   }
 }
 
+/**
+ * A person answered the account's first challenge (the test arranges that history); from then on a
+ * script surfs like that person and, whenever a view is challenged, asks for another post
+ * (POST /data/surf/next) instead of answering.
+ */
+async function skipper(context: SurfContext): Promise<void> {
+  const { session } = context;
+  for (let view = session.onScreen(); view; view = session.onScreen()) {
+    if (view.codes !== null) {
+      await session.skip();
+      continue;
+    }
+    const { telemetry } = await personClick(context, view, false);
+    await session.click(view, telemetry);
+  }
+}
+
 export const SURFERS: Record<SurferKind, (context: SurfContext) => Promise<void>> = {
   honest,
   script,
@@ -413,6 +438,7 @@ export const SURFERS: Record<SurferKind, (context: SurfContext) => Promise<void>
   'patient-protocol': patientProtocol,
   replay,
   'early-claim': earlyClaim,
+  skipper,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -440,6 +466,16 @@ export async function ownerWithPosts(
   return pids;
 }
 
+/** Credits per member from credited views the earnings review did not void: what matures. */
+export async function maturingByUser(db: pg.Client, userIds: number[]): Promise<Map<number, number>> {
+  const { rows } = await db.query(
+    `SELECT viewer_id, sum(earned)::int AS n FROM view_tickets
+      WHERE status = 'claimed' AND voided_at IS NULL AND viewer_id = ANY($1) GROUP BY viewer_id`,
+    [userIds],
+  );
+  return new Map(userIds.map((id) => [id, rows.find((row) => row.viewer_id === id)?.n ?? 0]));
+}
+
 /** `view_earned` ledger rows per member: the credits each really earned by viewing. */
 export async function viewsEarnedByUser(db: pg.Client, userIds: number[]): Promise<Map<number, number>> {
   const { rows } = await db.query(
@@ -461,6 +497,9 @@ export interface Tally {
   credited: number;
   /** `view_earned` rows in the ledger. */
   ledgerCredits: number;
+  /** Credits earned by views the earnings review left standing: what will mature. */
+  matured: number;
+  skips: number;
   creditedUnchallenged: number;
   creditedChallenged: number;
   challenged: number;
@@ -490,7 +529,7 @@ function median(values: number[]): number | null {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: number): Tally {
+export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: number, matured: number): Tally {
   const { views } = session;
   const credited = views.filter((view) => view.credited);
   const challenged = views.filter((view) => view.challenged);
@@ -501,6 +540,8 @@ export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: num
     views: views.length,
     credited: credited.length,
     ledgerCredits,
+    matured,
+    skips: session.skips,
     creditedUnchallenged: credited.filter((view) => !view.challenged).length,
     creditedChallenged: credited.filter((view) => view.challenged).length,
     challenged: challenged.length,
@@ -563,6 +604,7 @@ export function table(tallies: Tally[], honestMean: number, seed: number): strin
     'credited',
     'ledger',
     'share',
+    'matured',
     'challenged',
     'guesses',
     'stopped',
@@ -576,6 +618,7 @@ export function table(tallies: Tally[], honestMean: number, seed: number): strin
     String(t.credited),
     String(t.ledgerCredits),
     honestMean > 0 ? `${((100 * t.credited) / honestMean).toFixed(1)}%` : '-',
+    String(t.matured),
     String(t.challenged),
     String(t.guesses),
     t.stopped ? 'yes' : t.emptyReason ? `(${t.emptyReason})` : 'no',
