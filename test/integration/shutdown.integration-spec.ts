@@ -239,6 +239,8 @@ it('a surf claim in flight when SIGTERM arrives settles and is acknowledged; the
   const owner = await signUp(server.url);
   const pid = await promotedPost(owner, 5);
   const viewer = await surfer(server.url);
+  // The viewer confirmed their email: surfing earns only after it.
+  await db.query(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [viewer.id]);
   const idle = await connectSocket(server.url);
   const { ticketId } = await nextTicket(viewer.browser, viewer.tab);
   // surf_claim locks the viewer's row first: the claim waits here.

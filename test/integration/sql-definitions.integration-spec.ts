@@ -156,7 +156,8 @@ describe('a database the versioned migrations alone built (the app before the de
     await withDatabase(async (dataSource) => {
       await dataSource.runMigrations({ transaction: 'each' });
       const made = await functionsOf(dataSource.query.bind(dataSource), 'public');
-      expect([...made.keys()].sort()).toEqual(DEFINITIONS.map(definedFunction).sort());
+      // Every function the migrations made has its file (newer functions exist only as files).
+      expect(DEFINITIONS.map(definedFunction)).toEqual(expect.arrayContaining([...made.keys()]));
 
       const { migrations, definitions } = await migrateDatabase(dataSource);
       expect({ migrations, definitions }).toEqual({ migrations: [], definitions: DEFINITIONS.map((d) => d.name) });

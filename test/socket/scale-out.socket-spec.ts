@@ -11,7 +11,7 @@ import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications
 import { MAX_SOCKETS_PER_USER } from '../../shared/realtime/events.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
-import { connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
+import { confirmEmailsAtSignUp, connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
 import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
@@ -59,6 +59,9 @@ beforeAll(async () => {
   // theirs keep their `user:<id>` rooms apart from ours.
   await db.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), $1)`, [randomInt(1_000_000, 2_000_000_000)]);
   admin = await signUpAdmin(a, db);
+  // Members confirm their email at sign-up, as surfing requires.
+  confirmEmailsAtSignUp(a, db);
+  confirmEmailsAtSignUp(b, db);
 }, 60_000);
 
 afterEach(() => closeAllSockets());
