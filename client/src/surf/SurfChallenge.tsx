@@ -5,6 +5,7 @@ import { CHALLENGE_IMAGE_SIZE, challengeEmailPath } from '@shared/surf/surf.js';
 import { api } from '../api/api.js';
 import type { FieldError } from '../forms/fieldErrors.js';
 import { TextField } from '../forms/TextField.js';
+import { useLeaveWarning } from './useLeaveWarning.js';
 
 type ImageStatus = 'loading' | 'shown' | 'failed';
 
@@ -38,6 +39,7 @@ export function SurfChallenge({ ticketId, image, codes, message, picked, onPick 
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<ImageStatus>('loading');
   const [email, setEmail] = useState<EmailStep>({ step: 'offered' });
+  useLeaveWarning(true);
 
   const loadAgain = () => {
     setStatus('loading');

@@ -14,7 +14,9 @@ import type { NewNotification } from '../notifications/notifications.repository.
 export const SURF_HEADLINE = 'View this post until the countdown ends, then press Next to earn 1 credit.';
 
 /** Shown with a challenged ticket's codes. */
-export const CHALLENGE_PROMPT = 'A quick check that a person is viewing: pick the code shown in the picture, then press Next.';
+export const CHALLENGE_PROMPT =
+  'A quick check that a person is viewing: pick the code shown in the picture, then press Next. ' +
+  'Leaving this view unanswered counts as a wrong answer.';
 
 /** The challenge picture of a ticket that is not the member's open challenged one. */
 export const NO_CHALLENGE = {
