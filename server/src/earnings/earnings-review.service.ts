@@ -1,3 +1,4 @@
+import { ownerOfPaidView, refundOfPaidView } from '../credits/paid-view.js';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReviewCategory, ReviewEvidence } from '@shared/admin/earnings-review.js';
@@ -12,7 +13,7 @@ import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { EarningsRepository, type PendingView } from './earnings.repository.js';
+import { EarningsRepository } from './earnings.repository.js';
 import { noticeDue, voidNotice } from './review-notice.js';
 import {
   FRESH_BURST_ACCOUNTS,
@@ -223,8 +224,8 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
       let takenFromMember = 0;
       let advertiserCredits = 0;
       for (const view of views) {
-        const owner = ownerOf(view);
-        const back = refundOf(view, owner);
+        const owner = ownerOfPaidView(view);
+        const back = refundOfPaidView(view, 'view_refunded');
         const take = Math.min(view.earned, held);
         const voided: Movement[] =
           take > 0 ? [{ account: 'user', userId, amount: -take, kind: 'view_voided', campaignId: view.pid }] : [];
@@ -291,19 +292,6 @@ export class EarningsReviewService implements OnApplicationBootstrap, BeforeAppl
       if (!isDatabaseUnavailable(error)) this.logger.error(`The earnings review failed: ${String(error)}`);
     }
   }
-}
-
-/** The account a view's payment goes back to when its post is deleted: the post's team, or else its writer. */
-function ownerOf(view: PendingView): Advertiser {
-  return view.teamId === null ? { kind: 'member', userId: view.ownerId } : { kind: 'team', teamId: view.teamId };
-}
-
-/** The advertiser's side of a void: the credit back to the campaign, or to the owner of a deleted post. */
-function refundOf(view: PendingView, owner: Advertiser): Movement {
-  if (!view.postDeleted) return { account: 'campaign', campaignId: view.pid, amount: view.paid, kind: 'view_refunded' };
-  return owner.kind === 'team'
-    ? { account: 'team', teamId: owner.teamId, amount: view.paid, kind: 'view_refunded', campaignId: view.pid }
-    : { account: 'user', userId: owner.userId, amount: view.paid, kind: 'view_refunded', campaignId: view.pid };
 }
 
 /** The signals of the member's latest evidence entries, each once (as the fraud queue summarises them). */

@@ -1,3 +1,4 @@
+import type { PaidView } from '../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReviewCategory } from '@shared/admin/earnings-review.js';
@@ -10,19 +11,8 @@ export const EARNINGS_REVIEW_LOCK = 0x4561_726e_5276;
 /** The members a rule looks at (those with views in review), passed as $1. */
 const PENDING_MEMBERS = `pending AS (SELECT unnest($1::int[]) AS user_id)`;
 
-/** A pending view of a member, with who paid for it and what the member earned. */
-export interface PendingView {
-  ticketId: string;
-  pid: number;
-  /** What the campaign paid (1 a view). */
-  paid: number;
-  /** What the member earned for it (the view and any level bonus), still in review. */
-  earned: number;
-  /** Whose balance takes the refund when the post is deleted: its team, or else its writer. */
-  ownerId: number;
-  teamId: number | null;
-  postDeleted: boolean;
-}
+/** A pending view of a member, with who paid for it and what the member earned (still in review). */
+export type PendingView = PaidView;
 
 /** Accounts that share one key (a device, an address). */
 export interface SharedKey {

@@ -1,3 +1,4 @@
+import type { PaidView } from '../../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -19,19 +20,8 @@ export interface FraudQueueRecord {
   latest_void_at: Date | null;
 }
 
-/** One credited view of the member not refunded yet, with who paid for it and what the member earned. */
-export interface RefundableView {
-  ticketId: string;
-  pid: number;
-  /** What the campaign paid (1 a view). */
-  paid: number;
-  /** What the member earned for it: the view and any membership bonus. */
-  earned: number;
-  /** Whose balance takes the refund when the post is deleted: its team, or else its writer. */
-  ownerId: number;
-  teamId: number | null;
-  postDeleted: boolean;
-}
+/** One credited view of the member not refunded yet. */
+export type RefundableView = PaidView;
 
 /**
  * A member's credited views since a time: claimed tickets whose `view:<ticket>` rows exist (the

@@ -1,3 +1,4 @@
+import { ownerOfPaidView, refundOfPaidView } from '../../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import {
@@ -13,7 +14,7 @@ import { AdminAudit } from '../../audit/admin-audit.service.js';
 import { advertiserRoom, type Advertiser } from '../../auth/advertiser.js';
 import { LiveCampaignsService } from '../../campaigns/live-campaigns.service.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { LedgerService, type Movement } from '../../credits/ledger.service.js';
+import { LedgerService } from '../../credits/ledger.service.js';
 import { Transactions } from '../../database/transactions.js';
 import { LiveDataService } from '../../live-data/live-data.service.js';
 import { AdminFraudRepository, type FraudQueueRecord } from './admin-fraud.repository.js';
@@ -76,13 +77,8 @@ export class AdminFraudService {
       let takenFromTeams = 0;
       let owed = 0;
       for (const view of views) {
-        const owner: Advertiser =
-          view.teamId === null ? { kind: 'member', userId: view.ownerId } : { kind: 'team', teamId: view.teamId };
-        const back: Movement = !view.postDeleted
-          ? { account: 'campaign', campaignId: view.pid, amount: view.paid, kind: 'fraud_refund' }
-          : owner.kind === 'team'
-            ? { account: 'team', teamId: owner.teamId, amount: view.paid, kind: 'fraud_refund', campaignId: view.pid }
-            : { account: 'user', userId: owner.userId, amount: view.paid, kind: 'fraud_refund', campaignId: view.pid };
+        const owner = ownerOfPaidView(view);
+        const back = refundOfPaidView(view, 'fraud_refund');
         await this.ledger.move(manager, `fraud_refund:${view.ticketId}`, [back]);
         (view.postDeleted ? balances : campaignOwners).set(advertiserRoom(owner), owner);
         advertiserCredits += view.paid;
