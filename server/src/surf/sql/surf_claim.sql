@@ -226,7 +226,9 @@ BEGIN
   END IF;
 
   IF (p->>'next')::boolean THEN
-    v_next := surf_offer(p);
+    -- The next offer reads the same terms, with this view's earnings counted: no second read.
+    v_next := surf_offer(p || jsonb_build_object('terms',
+                jsonb_set(v_terms::jsonb, '{earned}', to_jsonb((v_terms->>'earned')::integer + v_earn))));
   END IF;
   RETURN json_build_object(
     'outcome', v_outcome, 'cc', v_credits, 'earned', v_earn, 'daily_cap', v_cap,

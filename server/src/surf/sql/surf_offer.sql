@@ -11,7 +11,8 @@
 -- code p.challenge by the rules of the challenge (the first view ever, one view at a random place
 -- in each stretch of 25 views, wrong answers kept, the challenge score).
 -- Called by surf_next and by surf_claim (when p.next), under the member's row lock; the app never
--- calls it directly. Input: SurfOfferParams (server/src/surf/surf.repository.ts), plus replace.
+-- calls it directly. Input: SurfOfferParams (server/src/surf/surf.repository.ts), plus replace, and
+-- from surf_claim the member's terms it read (terms).
 -- Answer: OfferRow: replaced, timer, daily_cap, blocked_now and evidence (a skipped challenge
 -- stopped earning), and either empty (with next_ms) or ticket, issued_ms, challenge and post.
 CREATE OR REPLACE FUNCTION surf_offer(p jsonb) RETURNS json
@@ -41,7 +42,8 @@ BEGIN
          email_confirmed_at IS NOT NULL AS email_confirmed,
          ARRAY(SELECT team_id FROM team_members WHERE user_id = v_user AND status = 'active') AS teams
     INTO u FROM users WHERE id = v_user;
-  v_terms := surf_terms(p);
+  -- A claim that asks for the next post passes the terms it read (p.terms); surf_next does not.
+  v_terms := coalesce((p->'terms')::json, surf_terms(p));
   v_timer := (v_terms->>'timer')::integer;
   v_cap := (v_terms->>'daily_cap')::integer;
   -- One open ticket per member: a new one replaces the old. A claim leaves "replace" out: it
