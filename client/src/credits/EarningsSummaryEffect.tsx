@@ -7,6 +7,12 @@ import { clearEarningsSummary, loadEarningsSummary } from './loadEarningsSummary
 
 /** Balance changes that come together (a claim's answer and the push of the same credit) make one read. */
 const BALANCE_SETTLE_MS = 300;
+/**
+ * At most one read for balance changes in this long: a surfer's balance changes with every view,
+ * and the total, the pending share and today's earnings follow locally in between (withBalance,
+ * withSurfCredit), so the server is asked to settle them now and then, not once a view.
+ */
+const BALANCE_READ_GAP_MS = 20_000;
 /** The longest wait for the next credits to leave review before reading again anyway (timers overflow past ~24.8 days). */
 const LONGEST_MATURE_WAIT_MS = 6 * 3_600_000;
 /** A second late, so the server's clock has passed the moment too. */
@@ -14,9 +20,10 @@ const AFTER_MATURE_MS = 1000;
 
 /**
  * Keeps the member's earnings summary current while they are signed in (mounted once per member
- * by the page frame; renders nothing): read on load, again whenever their balance changes (a
- * claim's answer, a live push, a move of credits: the total follows at once, the split once the
- * server answers), when the next pending credits leave review, and when the window regains focus.
+ * by the page frame; renders nothing): read on load, after their balance changes (a claim's
+ * answer, a live push, a move of credits: the total follows at once, the split once the server
+ * answers; at most one read in BALANCE_READ_GAP_MS), when the next pending credits leave review,
+ * and when the window regains focus.
  */
 export function EarningsSummaryEffect() {
   const { cc, clockOffsetMs } = useAtomValue(liveDataAtom);
@@ -24,6 +31,7 @@ export function EarningsSummaryEffect() {
   const setSummary = useSetAtom(earningsSummaryAtom);
   const nextMatureMs = summary?.nextMatureMs ?? null;
   const lastBalance = useRef(cc);
+  const lastBalanceRead = useRef(0);
 
   useEffect(() => {
     void loadEarningsSummary();
@@ -39,7 +47,11 @@ export function EarningsSummaryEffect() {
     if (cc === null || cc === lastBalance.current) return;
     lastBalance.current = cc;
     setSummary((current) => (current ? withBalance(current, cc) : current));
-    const timer = window.setTimeout(() => void loadEarningsSummary(), BALANCE_SETTLE_MS);
+    const wait = Math.max(BALANCE_SETTLE_MS, lastBalanceRead.current + BALANCE_READ_GAP_MS - Date.now());
+    const timer = window.setTimeout(() => {
+      lastBalanceRead.current = Date.now();
+      void loadEarningsSummary();
+    }, wait);
     return () => window.clearTimeout(timer);
   }, [cc, setSummary]);
 

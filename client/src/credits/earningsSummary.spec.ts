@@ -1,5 +1,5 @@
 import type { EarningsSummary } from '@shared/earnings/earnings.js';
-import { spendableOf, withBalance } from './earningsSummary.js';
+import { spendableOf, withBalance, withSurfCredit } from './earningsSummary.js';
 
 const summary: EarningsSummary = {
   credits: 100,
@@ -15,6 +15,15 @@ const summary: EarningsSummary = {
 describe('the earnings summary between two answers of the server', () => {
   it('counts credits that arrive as pending until the server says otherwise', () => {
     expect(withBalance(summary, 101)).toMatchObject({ credits: 101, available: 60, pending: 41 });
+  });
+
+  it('counts credits that arrive as available at once for a member whose earnings wait for no review', () => {
+    expect(withBalance({ ...summary, reviewMinutes: 0 }, 102)).toMatchObject({ credits: 102, available: 62, pending: 40 });
+  });
+
+  it("adds a claim's surf credits to today's earnings, and nothing for a view that earned none", () => {
+    expect(withSurfCredit(summary, 2)).toMatchObject({ earnedToday: 2 });
+    expect(withSurfCredit(summary, 0)).toBe(summary);
   });
 
   it('counts credits that leave as spent from what was available', () => {

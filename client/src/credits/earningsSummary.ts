@@ -10,14 +10,21 @@ export interface Spendable {
 /**
  * The summary with a newer live balance, until the server's next answer: the total follows the
  * balance at once, and what is available follows only what can be told for sure. Credits that
- * arrive may be surf earnings in review, so they count as pending; credits that leave were spent
- * from what was available. The server's answer, asked for right after, settles the split.
+ * arrive may be surf earnings in review (when the member's earnings wait for one), so they count
+ * as pending; credits that leave were spent from what was available. The server's next answer
+ * settles the split.
  */
 export function withBalance(summary: EarningsSummary, credits: number): EarningsSummary {
   if (credits === summary.credits) return summary;
   const spent = Math.max(0, summary.credits - credits);
-  const available = Math.min(Math.max(0, summary.available - spent), credits);
+  const arrived = Math.max(0, credits - summary.credits);
+  const available = Math.min(Math.max(0, summary.available - spent) + (summary.reviewMinutes > 0 ? 0 : arrived), credits);
   return { ...summary, credits, available, pending: credits - available };
+}
+
+/** The summary once this tab's claim earned `credited` credits by surfing: today's earnings grow at once. */
+export function withSurfCredit(summary: EarningsSummary, credited: number): EarningsSummary {
+  return credited > 0 ? { ...summary, earnedToday: summary.earnedToday + credited } : summary;
 }
 
 /** The spendable split of the live balance `cc`; without a summary, all of it (the server refuses any excess). */

@@ -5,6 +5,8 @@ import { api } from '../api/api.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
+import { earningsSummaryAtom } from '../credits/earningsSummaryAtom.js';
+import { withSurfCredit } from '../credits/earningsSummary.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { claimView, handedOver, onSurfReplaced, onSurfStopped } from '../realtime/realtimeConnection.js';
 import { buildClickTelemetry } from './clickTelemetry.js';
@@ -187,8 +189,9 @@ export function useSurfBar(): SurfBar {
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {
-        const { outcome, cc, message, next: nextPost } = answer.data;
-        // The server also pushes cc to every tab; this tab shows it at once.
+        const { outcome, cc, credited, message, next: nextPost } = answer.data;
+        // The server also pushes cc to every tab; this tab shows it at once, and today's earnings with it.
+        store.set(earningsSummaryAtom, (summary) => (summary ? withSurfCredit(summary, credited) : summary));
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
