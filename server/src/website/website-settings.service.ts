@@ -7,7 +7,7 @@ import type { WebsiteSettingsEntity } from './website-settings.entity.js';
 import { WebsiteSettingsRepository } from './website-settings.repository.js';
 
 /** The surf bar's site-wide rules, every value set: what the surf functions take. */
-export type SurfRules = { [rule in keyof SurfSettings | 'earningsReviewMinutes' | 'newcomerDailyCap']: number };
+export type SurfRules = { [rule in keyof SurfSettings]: number };
 
 /**
  * Website settings are read on every /data answer (the maintenance flag), so they live in
