@@ -28,12 +28,16 @@ export interface StoredLedgerRow {
  * function ledger_append only.
  */
 /**
- * The member's credits still in review: what their credited views earned that has not matured
- * and was not voided (read through view_tickets_pending).
+ * A credited view still in review (`t` the view_tickets alias): what it earned has not matured and
+ * was not voided; `at` is the moment compared (now(), or clock_timestamp() under a lock just taken).
+ * The one statement of it: the pending sum, the next maturing, the earnings review's reads.
  */
+export const IN_REVIEW = (t: string, at = 'now()') =>
+  `${t}.status = 'claimed' AND ${t}.matures_at IS NOT NULL AND ${t}.voided_at IS NULL AND ${t}.matures_at > ${at}`;
+
+/** The member's credits still in review: what their views in review earned (read through view_tickets_pending). */
 export const PENDING_CREDITS_OF = (userId: string) =>
-  `SELECT coalesce(sum(earned), 0) FROM view_tickets
-    WHERE viewer_id = ${userId} AND status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL AND matures_at > now()`;
+  `SELECT coalesce(sum(p.earned), 0) FROM view_tickets p WHERE p.viewer_id = ${userId} AND ${IN_REVIEW('p')}`;
 
 @Injectable()
 export class CreditsRepository {
@@ -134,9 +138,7 @@ export class CreditsRepository {
   async earningsOfUser(userId: number): Promise<MemberEarnings | null> {
     const [row]: MemberEarningsRow[] = await this.dataSource.query(
       `SELECT u.credits, (${PENDING_CREDITS_OF('u.id')}) AS pending,
-              (SELECT min(t.matures_at) FROM view_tickets t
-                WHERE t.viewer_id = u.id AND t.status = 'claimed' AND t.matures_at IS NOT NULL
-                  AND t.voided_at IS NULL AND t.matures_at > now()) AS next_mature_at,
+              (SELECT min(t.matures_at) FROM view_tickets t WHERE t.viewer_id = u.id AND ${IN_REVIEW('t')}) AS next_mature_at,
               CASE WHEN u.earned_day = current_date THEN u.earned_today ELSE 0 END AS earned_today,
               u.email_confirmed_at IS NOT NULL AS email_confirmed
          FROM users u WHERE u.id = $1`,

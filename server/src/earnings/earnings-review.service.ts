@@ -1,4 +1,3 @@
-import { ownerOfPaidView, refundOfPaidView } from '../credits/paid-view.js';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReviewCategory, ReviewEvidence } from '@shared/admin/earnings-review.js';
@@ -13,6 +12,7 @@ import { LedgerService, type Movement } from '../credits/ledger.service.js';
 import { Transactions } from '../database/transactions.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { ownerOfPaidView, refundOfPaidView } from '../credits/paid-view.js';
 import { EarningsRepository } from './earnings.repository.js';
 import { noticeDue, voidNotice } from './review-notice.js';
 import {

@@ -1,8 +1,9 @@
-import type { PaidView } from '../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ReviewCategory } from '@shared/admin/earnings-review.js';
 import type { RiskEvidence } from '@shared/surf/surf-outcomes.js';
+import { IN_REVIEW } from '../credits/credits.repository.js';
+import type { PaidView } from '../credits/paid-view.js';
 import type { TimingProfile } from './review-rules.js';
 
 /** The earnings review's turn: one process reviews at a time (pg_try_advisory_xact_lock's key). */
@@ -51,9 +52,7 @@ export class EarningsRepository {
    */
   async pendingMembers(manager: EntityManager): Promise<number[]> {
     const rows: { viewer_id: number }[] = await manager.query(
-      `SELECT DISTINCT viewer_id FROM view_tickets
-        WHERE status = 'claimed' AND matures_at IS NOT NULL AND voided_at IS NULL AND matures_at > now()
-        ORDER BY viewer_id`,
+      `SELECT DISTINCT t.viewer_id FROM view_tickets t WHERE ${IN_REVIEW('t')} ORDER BY t.viewer_id`,
     );
     return rows.map((row) => row.viewer_id);
   }
@@ -99,7 +98,7 @@ export class EarningsRepository {
       `SELECT t.viewer_id, t.id, round(extract(epoch FROM t.claimed_at - t.challenge_seen_at) * 1000)::int AS latency_ms
          FROM view_tickets t
         WHERE t.viewer_id = ANY ($1::int[])
-          AND t.status = 'claimed' AND t.matures_at IS NOT NULL AND t.voided_at IS NULL AND t.matures_at > now()
+          AND ${IN_REVIEW('t')}
           AND t.challenge_code IS NOT NULL AND t.challenge_mode IS NULL
           AND (t.challenge_seen_at IS NULL OR t.claimed_at < t.challenge_seen_at + make_interval(secs => $2 / 1000.0))
         ORDER BY t.viewer_id, t.claimed_at`,
@@ -240,8 +239,7 @@ export class EarningsRepository {
          JOIN credit_ledger paid ON paid.idempotency_key = 'view:' || t.id AND paid.account = 'campaign'
          JOIN campaigns c ON c.post_id = t.post_id
          JOIN posts p ON p.id = t.post_id
-        WHERE t.viewer_id = $1 AND t.status = 'claimed' AND t.matures_at IS NOT NULL AND t.voided_at IS NULL
-          AND t.matures_at > clock_timestamp()
+        WHERE t.viewer_id = $1 AND ${IN_REVIEW('t', 'clock_timestamp()')}
           AND NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.idempotency_key = 'fraud_refund:' || t.id)
         ORDER BY t.claimed_at, t.id`,
       [userId],

@@ -86,15 +86,8 @@ export class SurfService {
   /** The member's terms of earning today, for their earnings summary: today's cap and earnings, the review window. */
   async earningTerms(userId: number): Promise<{ capToday: number; reviewMinutes: number; earnedToday: number }> {
     const rules = this.website.surfRules();
-    const terms = await this.repository.terms({
-      user: userId,
-      now: new Date(),
-      timer: rules.timerSeconds,
-      daily_cap: rules.dailyEarningCap,
-      newcomer_cap: rules.newcomerDailyCap,
-      review_minutes: rules.earningsReviewMinutes,
-      challenge_at: rules.challengeAt,
-    });
+    // surf_terms reads what it needs of the offer's parameters: the same values as every step's.
+    const terms = await this.repository.terms(this.offerParams(rules, userId, '', new Date(), null));
     return { capToday: terms.daily_cap, reviewMinutes: terms.review_minutes, earnedToday: terms.earned };
   }
 

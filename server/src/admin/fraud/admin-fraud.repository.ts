@@ -1,9 +1,9 @@
-import type { PaidView } from '../../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReviewCategory, ReviewEvidence } from '@shared/admin/earnings-review.js';
 import type { RiskEvidence } from '@shared/surf/surf-outcomes.js';
+import type { PaidView } from '../../credits/paid-view.js';
 
 export interface FraudQueueRecord {
   id: number;

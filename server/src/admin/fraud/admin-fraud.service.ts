@@ -1,4 +1,3 @@
-import { ownerOfPaidView, refundOfPaidView } from '../../credits/paid-view.js';
 import { Injectable } from '@nestjs/common';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import {
@@ -17,6 +16,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { LedgerService } from '../../credits/ledger.service.js';
 import { Transactions } from '../../database/transactions.js';
 import { LiveDataService } from '../../live-data/live-data.service.js';
+import { ownerOfPaidView, refundOfPaidView } from '../../credits/paid-view.js';
 import { AdminFraudRepository, type FraudQueueRecord } from './admin-fraud.repository.js';
 
 const PAGE_SIZE = 50;
