@@ -80,10 +80,12 @@ export function useTestApp(overrides: Partial<AppConfig> = {}, options: UseTestA
     await options.afterEach?.(testApp);
   });
 
+  // Closing lets the jobs under way finish and drops the database: on a loaded machine that can
+  // take longer than a test's own limit.
   afterAll(async () => {
     await db.end();
     await (started ? started.close() : database.drop());
-  });
+  }, 90_000);
 
   return testApp;
 }
