@@ -93,6 +93,12 @@ export interface ServerToClientEvents {
   /** To the tabs watching the post: the feel counts of the post or one of its comments after member `by` gave `kind` (null: took theirs back). */
   'post:feels': (change: { target: FeelTarget; counts: FeelCounts; by: number; kind: FeelKind | null }) => void;
   /**
+   * To a tab watching these posts: it may no longer see them (the post or its group was deleted,
+   * the member was removed or banned from its group or left it, the group became private, or a
+   * block came between viewer and author), so it was taken out of their rooms and hears no more of them.
+   */
+  'post:access-lost': (change: { pids: number[] }) => void;
+  /**
    * To the tabs showing a group's members: someone joined, asked to join, left, was accepted,
    * removed, banned or unbanned, or changed role, or the group was deleted. The tab reads the
    * group and its members again (what each viewer may see of them is the HTTP calls' to decide).

@@ -1,12 +1,16 @@
 import { SOCIAL_PATHS } from '../../shared/feed/feed.js';
+import { groupApiPath } from '../../shared/groups/groups.js';
 import type { Ack } from '../../shared/realtime/events.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { comment, makeGroup, postBy, setMembership } from '../support/social-fixtures.js';
+import { useAdmin } from '../support/socket-fixtures.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
+import type { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 
 const testApp = useTestApp();
 const { db } = testApp;
+const admin = useAdmin(testApp);
 
 const member = () => signUp(testApp.baseUrl);
 const tab = (who?: TestMember) => connectSocket(testApp.baseUrl, who?.browser);
@@ -88,5 +92,124 @@ describe('live post rooms', () => {
     for (const pids of ['1', [0], [-1], [1.5], Array.from({ length: 51 }, (_, i) => i + 1)]) {
       expect(await watch(viewer, pids)).toMatchObject({ error: { code: 'validation' } });
     }
+  });
+});
+
+/** Answers 200 or fails with what the server said. */
+async function ok(call: Promise<{ status: number; body: { errors?: unknown } }>): Promise<void> {
+  const { status, body } = await call;
+  if (status !== 200) throw new Error(`answered ${status}: ${JSON.stringify(body.errors)}`);
+}
+
+/**
+ * Right after the change's answer, new comments and feels on the post reach `kept` and no longer
+ * `cut`, which is told it lost the post.
+ */
+async function expectCutOff(pid: number, writer: TestBrowser, cut: TestSocket[], kept: TestSocket[]): Promise<void> {
+  await comment(writer, pid, 'after the change');
+  await writer.put(SOCIAL_PATHS.postFeel(pid), { kind: 'love' });
+  for (const tab of kept) await Promise.all([tab.next('post:comment'), tab.next('post:feels')]);
+  for (const tab of cut) {
+    expect(await tab.next('post:access-lost')).toEqual([{ pids: [pid] }]);
+    await Promise.all([tab.expectNo('post:comment'), tab.expectNo('post:feels')]);
+  }
+}
+
+describe('post rooms follow access as it changes', () => {
+  async function privateGroupPost() {
+    const [owner, insider, target] = await Promise.all([member(), member(), member()]);
+    const group = await makeGroup(db, owner.id, 'private');
+    await Promise.all([setMembership(db, group.id, insider.id, 'active'), setMembership(db, group.id, target.id, 'active')]);
+    const pid = await postBy(owner.browser, { groupId: group.id, db });
+    const [insiderTab, targetTab] = await Promise.all([tab(insider), tab(target)]);
+    for (const viewer of [insiderTab, targetTab]) expect(await watch(viewer, [pid])).toEqual({ data: { pids: [pid] } });
+    return { owner, target, group, pid, insiderTab, targetTab };
+  }
+
+  it.each(['ban', 'remove'] as const)(
+    'a member a manager %ss stops hearing the group’s posts at once; watching again is refused',
+    async (action) => {
+      const { owner, target, group, pid, insiderTab, targetTab } = await privateGroupPost();
+      await ok(owner.browser.post(groupApiPath(group.slug, `/members/${target.id}/${action}`), {}));
+      await expectCutOff(pid, owner.browser, [targetTab], [insiderTab]);
+      expect(await watch(targetTab, [pid])).toEqual({ data: { pids: [] } });
+    },
+  );
+
+  it('a member who leaves stops hearing the group’s posts at once', async () => {
+    const { owner, target, group, pid, insiderTab, targetTab } = await privateGroupPost();
+    await ok(target.browser.post(groupApiPath(group.slug, '/leave'), {}));
+    await expectCutOff(pid, owner.browser, [targetTab], [insiderTab]);
+  });
+
+  it('a group made private: outsiders and visitors stop hearing its posts and its members list, its members do not', async () => {
+    const [owner, insider, outsider, newcomer] = await Promise.all([member(), member(), member(), member()]);
+    const group = await makeGroup(db, owner.id, 'public');
+    await setMembership(db, group.id, insider.id, 'active');
+    const pid = await postBy(owner.browser, { groupId: group.id, db });
+    const [insiderTab, outsiderTab, visitorTab] = await Promise.all([tab(insider), tab(outsider), tab()]);
+    for (const viewer of [insiderTab, outsiderTab, visitorTab]) {
+      expect(await watch(viewer, [pid])).toEqual({ data: { pids: [pid] } });
+      await viewer.socket.timeout(3000).emitWithAck('group:watch', { slug: group.slug });
+    }
+
+    await ok(owner.browser.put(groupApiPath(group.slug), { name: 'Now private', description: '', visibility: 'private' }));
+    await expectCutOff(pid, owner.browser, [outsiderTab, visitorTab], [insiderTab]);
+    // A request to join the now private group is signalled to its members list, not to those who may no longer see it.
+    await ok(newcomer.browser.post(groupApiPath(group.slug, '/join'), {}));
+    await insiderTab.next('group:members');
+    await Promise.all([outsiderTab.expectNo('group:members'), visitorTab.expectNo('group:members')]);
+  });
+
+  it('a deleted post and a deleted group: their viewers are told and leave the rooms, other posts’ rooms stay', async () => {
+    const [owner, viewer] = await Promise.all([member(), member()]);
+    const group = await makeGroup(db, owner.id, 'public');
+    const [groupPid, pid, otherPid] = await Promise.all([
+      postBy(owner.browser, { groupId: group.id, db }),
+      postBy(owner.browser),
+      postBy(owner.browser),
+    ]);
+    const [viewerTab, visitorTab] = await Promise.all([tab(viewer), tab()]);
+    for (const watcher of [viewerTab, visitorTab]) await watch(watcher, [groupPid, pid, otherPid]);
+
+    await ok(owner.browser.delete(`/data/posts/${pid}`));
+    for (const watcher of [viewerTab, visitorTab]) expect(await watcher.next('post:access-lost')).toEqual([{ pids: [pid] }]);
+    await ok(owner.browser.delete(groupApiPath(group.slug)));
+    for (const watcher of [viewerTab, visitorTab]) expect(await watcher.next('post:access-lost')).toEqual([{ pids: [groupPid] }]);
+
+    await comment(owner.browser, otherPid, 'still here');
+    for (const watcher of [viewerTab, visitorTab]) await watcher.next('post:comment');
+  });
+
+  it('a block: the blocker stops hearing the blocked member’s posts at once, and each side’s rooms follow what HTTP lets it read', async () => {
+    const [author, blocker, bystander] = await Promise.all([member(), member(), member()]);
+    const pid = await postBy(author.browser);
+    const [blockerTab, bystanderTab] = await Promise.all([tab(blocker), tab(bystander)]);
+    await Promise.all([watch(blockerTab, [pid]), watch(bystanderTab, [pid])]);
+    await ok(blocker.browser.post('/data/blocks', { userId: author.id }));
+    await expectCutOff(pid, author.browser, [blockerTab], [bystanderTab]);
+
+    // The other way round: the author of the post blocks a viewer.
+    const [blocked, other] = await Promise.all([member(), member()]);
+    const [blockedTab, otherTab] = await Promise.all([tab(blocked), tab(other)]);
+    await Promise.all([watch(blockedTab, [pid]), watch(otherTab, [pid])]);
+    await ok(author.browser.post('/data/blocks', { userId: blocked.id }));
+    const readable = (await blocked.browser.get(SOCIAL_PATHS.entry(pid))).status === 200;
+    await comment(other.browser, pid, 'after the block');
+    await otherTab.next('post:comment');
+    if (readable) await blockedTab.next('post:comment');
+    else await expectCutOff(pid, other.browser, [blockedTab], [otherTab]);
+  });
+
+  it('a suspended member’s tabs hear nothing more', async () => {
+    const [author, suspended, other] = await Promise.all([member(), member(), member()]);
+    const pid = await postBy(author.browser);
+    const [suspendedTab, otherTab] = await Promise.all([tab(suspended), tab(other)]);
+    await Promise.all([watch(suspendedTab, [pid]), watch(otherTab, [pid])]);
+    await ok(admin.browser.post(`/data/admin/users/${suspended.id}/login`, { suspended: true }));
+    await comment(author.browser, pid, 'after the suspension');
+    await otherTab.next('post:comment');
+    await suspendedTab.expectNo('post:comment');
+    expect(suspendedTab.connected).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import type { BlockedMember } from '@shared/feed/safety.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
+import { RoomAccess } from '../realtime/room-access.js';
 import { BlocksRepository } from './blocks.repository.js';
 
 /**
@@ -15,6 +16,7 @@ export class BlocksService {
   constructor(
     private readonly blocks: BlocksRepository,
     private readonly limits: MemberRateLimits,
+    private readonly roomAccess: RoomAccess,
   ) {}
 
   list(userId: number): Promise<BlockedMember[]> {
@@ -28,6 +30,7 @@ export class BlocksService {
     if (!(await this.blocks.block(userId, blockedId))) {
       throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such member.');
     }
+    await this.roomAccess.recheck({ userIds: [userId, blockedId] });
   }
 
   async unblock(userId: number, blockedId: number): Promise<void> {

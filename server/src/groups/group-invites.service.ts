@@ -105,7 +105,7 @@ export class GroupInvitesService {
       return true;
     });
     const group = (await this.groups.byId(invite.group_id, userId))!;
-    if (joined) this.rooms.membersChanged(group);
+    if (joined) await this.rooms.membersChanged(group);
     return { status: 'active', group: this.groupsService.toAnswer(group) };
   }
 

@@ -56,7 +56,7 @@ export class GroupModerationService {
           break;
       }
     });
-    this.rooms.membersChanged(group, action === 'remove' || action === 'ban' ? [targetId] : []);
+    await this.rooms.membersChanged(group, action === 'remove' || action === 'ban' ? [targetId] : []);
     if (action === 'accept') await this.notifyAccepted(group, targetId);
     return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
   }
@@ -77,7 +77,7 @@ export class GroupModerationService {
       }
       await this.groups.setRole(manager, group.id, targetId, role);
     });
-    this.rooms.membersChanged(group);
+    await this.rooms.membersChanged(group);
     return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
   }
 

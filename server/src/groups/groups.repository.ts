@@ -114,8 +114,8 @@ export class GroupsRepository {
   }
 
   /** The group's live posts, oldest first. */
-  async livePostIds(manager: EntityManager, groupId: number): Promise<number[]> {
-    const rows: { id: number }[] = await manager.query(
+  async livePostIds(manager: EntityManager | null, groupId: number): Promise<number[]> {
+    const rows: { id: number }[] = await (manager ?? this.dataSource).query(
       `SELECT id FROM posts WHERE group_id = $1 AND deleted_at IS NULL ORDER BY id`,
       [groupId],
     );

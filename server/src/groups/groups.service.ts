@@ -81,7 +81,9 @@ export class GroupsService {
 
   async update(userId: number, slug: string, payload: GroupPayload): Promise<GroupAnswer> {
     const group = await this.managed(slug, userId);
-    await this.groups.updateGroup(group.id, await this.values(userId, payload, group.image_id));
+    const values = await this.values(userId, payload, group.image_id);
+    await this.groups.updateGroup(group.id, values);
+    if (group.visibility === 'public' && values.visibility === 'private') await this.rooms.accessNarrowed(group.id);
     return this.group(slug, userId);
   }
 
@@ -107,8 +109,9 @@ export class GroupsService {
       await this.groups.deleteGroup(manager, group.id);
       return { members: active.filter((id) => id !== userId), retired };
     });
-    this.rooms.membersChanged(group);
+    await this.rooms.membersChanged(group);
     await this.retirement.announce(retired);
+    await this.rooms.accessNarrowed(group.id);
     for (const memberId of members) {
       await this.notifications.notify(memberId, {
         type: 'group_deleted',
@@ -129,7 +132,7 @@ export class GroupsService {
     await this.limits.take('groupJoin', userId);
     const status = group.visibility === 'public' ? 'active' : 'requested';
     await this.groups.putMember(null, group.id, userId, 'member', status);
-    this.rooms.membersChanged(group);
+    await this.rooms.membersChanged(group);
     if (status === 'requested') await this.notifyRequest(group, userId);
     return { status, group: await this.group(slug, userId) };
   }
@@ -151,7 +154,7 @@ export class GroupsService {
       await this.groups.deleteMember(manager, group.id, userId);
       return true;
     });
-    if (left) this.rooms.membersChanged(group, [userId]);
+    if (left) await this.rooms.membersChanged(group, [userId]);
   }
 
   /** Active members, paged; for the group's owners and moderators also its requests and bans. */

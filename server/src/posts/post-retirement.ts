@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { rooms } from '@shared/realtime/events.js';
 import type { EntityManager } from 'typeorm';
 import { advertiserRoom, isOwnedBy, type Advertiser } from '../auth/advertiser.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { LiveDataService } from '../live-data/live-data.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
+import { RoomAccess } from '../realtime/room-access.js';
 import { PostsRepository } from './posts.repository.js';
 
 /**
@@ -20,6 +22,7 @@ export class PostRetirement {
     private readonly ledger: LedgerService,
     private readonly liveData: LiveDataService,
     private readonly realtime: RealtimeService,
+    private readonly roomAccess: RoomAccess,
   ) {}
 
   /**
@@ -44,8 +47,12 @@ export class PostRetirement {
     return refunded;
   }
 
-  /** After the commit: the owners' open lists drop the posts, and each account's credit count takes its refund. */
+  /**
+   * After the commit: the tabs viewing the posts leave their rooms (and are told), the owners'
+   * open lists drop the posts, and each account's credit count takes its refund.
+   */
   async announce(retired: readonly { pid: number; owner: Advertiser }[]): Promise<void> {
+    await this.roomAccess.recheck({ rooms: retired.map(({ pid }) => rooms.post(pid)) });
     const owners = new Map<string, Advertiser>();
     for (const { pid, owner } of retired) {
       const room = advertiserRoom(owner);

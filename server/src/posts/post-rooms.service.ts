@@ -6,6 +6,7 @@ import type { FeelCounts, FeelKind, FeelTarget } from '@shared/feed/feels.js';
 import { MAX_WATCHED_POSTS, rooms, type Ack } from '@shared/realtime/events.js';
 import { BlocksRepository } from '../blocks/blocks.repository.js';
 import { RealtimeService, type RealtimeSocket } from '../realtime/realtime.service.js';
+import { RoomAccess } from '../realtime/room-access.js';
 import { PostAccessRepository } from './post-access.repository.js';
 
 const watchSchema = z.object({
@@ -13,11 +14,15 @@ const watchSchema = z.object({
 });
 
 const POST_ROOM_PREFIX = rooms.post(0).slice(0, -1);
+const pidOfRoom = (room: string): number => Number(room.slice(POST_ROOM_PREFIX.length));
 
 /**
  * Rooms per post being viewed: a tab says which posts it shows (`posts:watch`), joins the rooms
  * of those it may see and leaves the others; comments and feels on a post are pushed to its
- * room. A comment never reaches the members who blocked its author.
+ * room. A comment never reaches the members who blocked its author. Who may be in a post's room
+ * is decided by the rule HTTP reads use (`PostAccessRepository.visiblePids`), when a tab joins
+ * and again whenever access may have narrowed (RoomAccess.recheck): a tab that may no longer see
+ * a post leaves its room and is told (`post:access-lost`).
  */
 @Injectable()
 export class PostRoomsService implements OnModuleInit {
@@ -25,10 +30,17 @@ export class PostRoomsService implements OnModuleInit {
     private readonly realtime: RealtimeService,
     private readonly access: PostAccessRepository,
     private readonly blocks: BlocksRepository,
+    private readonly roomAccess: RoomAccess,
   ) {}
 
   onModuleInit(): void {
     this.realtime.handle('posts:watch', (socket, payload) => this.watch(socket, payload));
+    this.roomAccess.guard({
+      prefix: POST_ROOM_PREFIX,
+      allowed: async (viewerId, roomNames) => (await this.access.visiblePids(viewerId, roomNames.map(pidOfRoom))).map(rooms.post),
+      left: (connectionId, roomNames) =>
+        this.realtime.sendToRoom(connectionId, 'post:access-lost', [{ pids: roomNames.map(pidOfRoom) }]),
+    });
   }
 
   private async watch(socket: RealtimeSocket, payload: unknown): Promise<Ack<{ pids: number[] }>> {

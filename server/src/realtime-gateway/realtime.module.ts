@@ -4,6 +4,7 @@ import { LiveDataService } from '../live-data/live-data.service.js';
 import { ConnectionRegistry } from '../realtime/connection-registry.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { RedisClients } from '../realtime/redis-clients.js';
+import { RoomAccess } from '../realtime/room-access.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /**
@@ -14,7 +15,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
 @Global()
 @Module({
   imports: [ErrorLogModule],
-  providers: [RealtimeService, RealtimeGateway, LiveDataService, RedisClients, ConnectionRegistry],
-  exports: [RealtimeService, LiveDataService, RedisClients],
+  providers: [RealtimeService, RealtimeGateway, LiveDataService, RedisClients, ConnectionRegistry, RoomAccess],
+  exports: [RealtimeService, LiveDataService, RedisClients, RoomAccess],
 })
 export class RealtimeModule {}

@@ -32,6 +32,13 @@ const DRAIN_GRACE_MS = 300;
 /** How often a draining process looks whether its last connection has ended. */
 const DRAIN_CHECK_MS = 25;
 
+/** A connection as a room check sees it, on whichever process it is. */
+export interface ConnectionInRooms {
+  id: string;
+  userId: number | null;
+  rooms: string[];
+}
+
 export interface SendOptions {
   /**
    * Rooms or connection ids that must not get the event: e.g. the tab that caused it (its
@@ -245,6 +252,30 @@ export class RealtimeService {
   /** Takes every tab of the user, in every process, out of the room. */
   leaveRoom(userId: number, room: string): void {
     this.server?.in(rooms.user(userId)).socketsLeave(room);
+  }
+
+  /**
+   * The connections in any of these rooms, on every process, with the rooms each is in. A process
+   * that does not answer within COUNT_TIMEOUT_MS is left out, as in connectionsOf.
+   */
+  async connectionsIn(roomNames: string[]): Promise<ConnectionInRooms[]> {
+    if (!this.server || roomNames.length === 0) return [];
+    let sockets: { id: string; data: SocketData; rooms: Set<string> }[];
+    try {
+      sockets = await this.server.in(roomNames).timeout(COUNT_TIMEOUT_MS).fetchSockets();
+    } catch (error) {
+      this.logger.warn(`Listing connections on every process failed (${String(error)}): listing this process's`);
+      sockets = await this.server.local.in(roomNames).fetchSockets();
+    }
+    return sockets.map((socket) => ({ id: socket.id, userId: socket.data.userId, rooms: [...socket.rooms] }));
+  }
+
+  /**
+   * Takes one connection, on whichever process it is, out of these rooms. Through Redis the leave
+   * travels on the stream every later event of this process takes, so it lands before them.
+   */
+  leaveRooms(connectionId: string, roomNames: string[]): void {
+    this.server?.in(connectionId).socketsLeave(roomNames);
   }
 
   /** Whether the connection is open and the member's: this process's in memory, another's through the registry. */
