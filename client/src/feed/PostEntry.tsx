@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ApiFailure } from '../api/useApiData.js';
 import { feedApi } from './feedApi.js';
 import { feedKeyOf, splitComments, splitEntries, withOlderComments } from './feedState.js';
-import { storeFeedAtom, updateFeedAtom } from './feedsAtom.js';
+import { foundPostAtom, storeFeedAtom, updateFeedAtom } from './feedsAtom.js';
 import { storeFeelsAtom } from './feelsAtom.js';
 
 /** Pages of older comments the post page reads by itself, before it leaves the rest to "Show more comments". */
@@ -18,6 +18,7 @@ export function usePostEntry(pid: number | null): { failure: ApiFailure | null; 
   const storeFeed = useSetAtom(storeFeedAtom);
   const updateFeed = useSetAtom(updateFeedAtom);
   const storeFeels = useSetAtom(storeFeelsAtom);
+  const found = useSetAtom(foundPostAtom);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [generation, setGeneration] = useState(0);
 
@@ -32,6 +33,7 @@ export function usePostEntry(pid: number | null): { failure: ApiFailure | null; 
       const { entries, feels } = splitEntries([result.data]);
       storeFeels(feels);
       storeFeed({ key, list: { entries, before: null } });
+      found(pid);
       let before = result.data.moreComments ? result.data.comments[0]?.id : undefined;
       for (let page = 0; before !== undefined && page < AUTO_COMMENT_PAGES && live; page++) {
         const older = await feedApi.comments(pid, { before });
@@ -46,7 +48,7 @@ export function usePostEntry(pid: number | null): { failure: ApiFailure | null; 
     return () => {
       live = false;
     };
-  }, [pid, key, generation, storeFeed, storeFeels, updateFeed]);
+  }, [pid, key, generation, storeFeed, storeFeels, updateFeed, found]);
 
   return { failure, key, reload: () => setGeneration((n) => n + 1) };
 }

@@ -50,3 +50,31 @@ export const removeAuthorAtom = atom(null, (get, set, authorId: number) => {
     ),
   );
 });
+
+/**
+ * Posts this tab may no longer see (`post:access-lost`): they leave every feed on screen, and the
+ * post page of one says so until it reads the post again.
+ */
+export const lostPostsAtom = atom<ReadonlySet<number>>(new Set<number>());
+lostPostsAtom.debugLabel = 'lostPosts';
+
+export const losePostsAtom = atom(null, (get, set, pids: number[]) => {
+  const lost = new Set(pids);
+  set(lostPostsAtom, new Set([...get(lostPostsAtom), ...lost]));
+  set(
+    feedsAtom,
+    Object.fromEntries(
+      Object.entries(get(feedsAtom)).map(([key, list]) => [
+        key,
+        { ...list, entries: list.entries.filter((entry) => !lost.has(entry.post.pid)) },
+      ]),
+    ),
+  );
+});
+
+/** The post was read again (access came back, or the page was reloaded): it is no longer lost. */
+export const foundPostAtom = atom(null, (get, set, pid: number) => {
+  const lost = get(lostPostsAtom);
+  if (!lost.has(pid)) return;
+  set(lostPostsAtom, new Set([...lost].filter((known) => known !== pid)));
+});

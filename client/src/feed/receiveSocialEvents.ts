@@ -3,7 +3,7 @@ import { feelKey } from '@shared/feed/feels.js';
 import { userAtom } from '../sessions/userAtom.js';
 import { appStore } from '../state/store.js';
 import { splitComments, withComment, withoutComment } from './feedState.js';
-import { updateFeedAtom } from './feedsAtom.js';
+import { losePostsAtom, updateFeedAtom } from './feedsAtom.js';
 import { feelsAtom, storeFeelsAtom } from './feelsAtom.js';
 
 type Change<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
@@ -26,4 +26,9 @@ export function receivePostFeels({ target, counts, by, kind }: Change<'post:feel
   const key = feelKey(target);
   const mine = by === appStore.get(userAtom)?.id ? kind : (appStore.get(feelsAtom)[key]?.mine ?? null);
   appStore.set(storeFeelsAtom, { [key]: { counts, mine } });
+}
+
+/** Posts this tab may no longer see: they leave its feeds, and their open post page says so. */
+export function receivePostAccessLost({ pids }: Change<'post:access-lost'>): void {
+  appStore.set(losePostsAtom, pids);
 }

@@ -4,7 +4,12 @@ import { announcementsAtom, hideAnnouncementAtom, showAnnouncementAtom } from '.
 import { putCampaignAtom, receiveCampaignCountersAtom, removeCampaignAtom } from '../campaigns/campaignsAtom.js';
 import { resendWatchedPosts } from '../feed/postWatch.js';
 import { receiveGroupMembers, resendWatchedGroup } from '../groups/groupWatch.js';
-import { receivePostComment, receivePostCommentRemoved, receivePostFeels } from '../feed/receiveSocialEvents.js';
+import {
+  receivePostAccessLost,
+  receivePostComment,
+  receivePostCommentRemoved,
+  receivePostFeels,
+} from '../feed/receiveSocialEvents.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
@@ -109,6 +114,7 @@ export async function connectRealtime(
   next.on('post:comment', receivePostComment);
   next.on('post:comment-removed', receivePostCommentRemoved);
   next.on('post:feels', receivePostFeels);
+  next.on('post:access-lost', receivePostAccessLost);
   next.on('group:members', receiveGroupMembers);
   next.on('teams:changed', receiveTeamsChanged);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
