@@ -11,8 +11,10 @@ import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications
 import { MAX_SOCKETS_PER_USER } from '../../shared/realtime/events.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
+import { groupApiPath } from '../../shared/groups/groups.js';
 import { confirmEmailsAtSignUp, connectDatabase, logIn, signUp, type TestMember } from '../support/accounts.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { comment, makeGroup, postBy, setMembership } from '../support/social-fixtures.js';
 import { closeAllSockets, connectSocket, refusedConnection, socketIdOf } from '../support/socket-client.js';
 import { createAnnouncement, notifyThroughRest, signUpAdmin } from '../support/socket-fixtures.js';
 import { claimWithNext, creditedClaim, grantCredits, nextTicket, promotedPost } from '../support/surf-fixtures.js';
@@ -272,6 +274,22 @@ it('a team member removed through process A is refused by process B within momen
   expect(await teamTabOnB.next('teams:changed')).toEqual([{ teamId: team.id }]);
   await owner.browser.post(teamApiPath(team.id, '/credits/deposit'), { amount: 1 });
   await teamTabOnB.expectNo('live:data', undefined, (data) => data.team !== undefined);
+});
+
+it('a member banned through process A leaves the post rooms of the group on process B before the ban is answered', async () => {
+  const [owner, insider, banned] = await Promise.all([member(), member(), member()]);
+  const group = await makeGroup(db!, owner.id, 'private');
+  await Promise.all([setMembership(db!, group.id, insider.id, 'active'), setMembership(db!, group.id, banned.id, 'active')]);
+  const pid = await postBy(owner.browser, { groupId: group.id, db: db! });
+  const [bannedOnB, insiderOnB] = await Promise.all([connectSocket(b, onB(banned)), connectSocket(b, onB(insider))]);
+  for (const viewer of [bannedOnB, insiderOnB])
+    expect(await viewer.socket.timeout(3000).emitWithAck('posts:watch', { pids: [pid] })).toEqual({ data: { pids: [pid] } });
+
+  expect((await owner.browser.post(groupApiPath(group.slug, `/members/${banned.id}/ban`), {})).status).toBe(200);
+  await comment(owner.browser, pid, 'members only');
+  await insiderOnB.next('post:comment');
+  expect(await bannedOnB.next('post:access-lost')).toEqual([{ pids: [pid] }]);
+  await bannedOnB.expectNo('post:comment');
 });
 
 it('a process stopped with SIGTERM (a rolling restart) shuts down gracefully: exit code 0, and the other process keeps serving', async () => {
