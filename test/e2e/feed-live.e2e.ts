@@ -123,3 +123,53 @@ test('a comment and a feel on a member’s post appear live on their open dashbo
   await expect(entry.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
   expect(scripts).toEqual([]);
 });
+
+test('a member banned from a private group while its post is open stops getting its comments live and is told at once', async ({
+  browser,
+  app,
+}) => {
+  const olivia = await signUpMember(browser, app, 'Olivia');
+  const mia = await signUpMember(browser, app, 'Mia');
+  const o = olivia.page.request;
+  const created = await o.post('/data/groups', {
+    headers: XHR,
+    data: { name: `Quiet corner ${randomBytes(2).toString('hex')}`, visibility: 'private' },
+  });
+  expect(created.status()).toBe(200);
+  const { slug } = (await created.json()).data;
+  await app.db.query(
+    `INSERT INTO group_members (group_id, user_id, role, status) SELECT id, $2, 'member', 'active' FROM groups WHERE slug = $1`,
+    [slug, mia.id],
+  );
+  const posted = await o.post('/data/posts', {
+    headers: XHR,
+    data: { text: 'For members only', language: 'en', groupId: (await (await o.get(`/data/groups/${slug}`)).json()).data.id },
+  });
+  expect(posted.status()).toBe(200);
+  const pid: number = (await posted.json()).data.post.pid;
+  const writeComment = async (text: string) =>
+    expect((await o.post(`/data/posts/${pid}/comments`, { headers: XHR, data: { text, parentId: null } })).status()).toBe(200);
+
+  // Mia reads the post on her phone and sees comments arrive.
+  const m = mia.page;
+  await m.setViewportSize({ width: 375, height: 800 });
+  await m.goto(`/post/${pid}`);
+  const entry = m.getByRole('article', { name: 'Post by Olivia' });
+  await expect(entry).toContainText('For members only');
+  await expect(m.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  await writeComment('Welcome, everyone');
+  await expect(entry.locator('.comment-text')).toHaveText('Welcome, everyone', LIVE);
+
+  // Olivia bans her: Mia's open page says so at once, and what is written afterwards never reaches it.
+  expect((await o.post(`/data/groups/${slug}/members/${mia.id}/ban`, { headers: XHR })).status()).toBe(200);
+  await writeComment('Members only from here on');
+  await expect(m.getByRole('heading', { name: 'You no longer have access to this post' })).toBeVisible(LIVE);
+  await expect(m).toHaveTitle(/No access to this post/);
+  await expect(m.getByText('For members only')).toHaveCount(0);
+  await expect(m.getByText('Members only from here on')).toHaveCount(0);
+  await expectNoSideways(m);
+  await expectNoSeriousAxeViolations(m);
+  await m.getByRole('link', { name: 'Go to your dashboard' }).focus();
+  await m.keyboard.press('Enter');
+  await expect(m).toHaveURL(/\/home$/);
+});
