@@ -19,10 +19,7 @@ const pidOfRoom = (room: string): number => Number(room.slice(POST_ROOM_PREFIX.l
 /**
  * Rooms per post being viewed: a tab says which posts it shows (`posts:watch`), joins the rooms
  * of those it may see and leaves the others; comments and feels on a post are pushed to its
- * room. A comment never reaches the members who blocked its author. Who may be in a post's room
- * is decided by the rule HTTP reads use (`PostAccessRepository.visiblePids`), when a tab joins
- * and again whenever access may have narrowed (RoomAccess.recheck): a tab that may no longer see
- * a post leaves its room and is told (`post:access-lost`).
+ * room. A comment never reaches the members who blocked its author.
  */
 @Injectable()
 export class PostRoomsService implements OnModuleInit {
@@ -35,6 +32,9 @@ export class PostRoomsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.realtime.handle('posts:watch', (socket, payload) => this.watch(socket, payload));
+    // Who may be in a post's room is what HTTP reads decide (visiblePids), when a tab joins and
+    // again whenever access may have narrowed (RoomAccess.recheck): a tab that may no longer see
+    // a post leaves its room and is told.
     this.roomAccess.guard({
       prefix: POST_ROOM_PREFIX,
       allowed: async (viewerId, roomNames) => (await this.access.visiblePids(viewerId, roomNames.map(pidOfRoom))).map(rooms.post),
