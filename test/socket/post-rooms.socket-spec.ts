@@ -155,7 +155,9 @@ describe('post rooms follow access as it changes', () => {
 
     await ok(owner.browser.put(groupApiPath(group.slug), { name: 'Now private', description: '', visibility: 'private' }));
     await expectCutOff(pid, owner.browser, [outsiderTab, visitorTab], [insiderTab]);
-    // A request to join the now private group is signalled to its members list, not to those who may no longer see it.
+    // Those who may no longer see its members are told once, to read the group again; then nothing more.
+    for (const intruder of [outsiderTab, visitorTab])
+      expect(await intruder.next('group:members')).toEqual([{ slug: group.slug }]);
     await ok(newcomer.browser.post(groupApiPath(group.slug, '/join'), {}));
     await insiderTab.next('group:members');
     await Promise.all([outsiderTab.expectNo('group:members'), visitorTab.expectNo('group:members')]);

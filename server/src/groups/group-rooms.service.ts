@@ -34,7 +34,19 @@ export class GroupRoomsService implements OnModuleInit {
     this.roomAccess.guard({
       prefix: GROUP_ROOM_PREFIX,
       allowed: (viewerId, roomNames) => this.visibleRooms(viewerId, roomNames),
+      left: (connectionId, roomNames) => this.tellLeft(connectionId, roomNames),
     });
+  }
+
+  /**
+   * A tab taken out of a group's room reads the group again (`group:members`), and so shows that
+   * its members are now for members only. A deleted group's tabs were told already.
+   */
+  private async tellLeft(connectionId: string, roomNames: string[]): Promise<void> {
+    for (const room of roomNames) {
+      const group = await this.groups.byId(groupIdOfRoom(room), null);
+      if (group) this.realtime.sendToRoom(connectionId, 'group:members', [{ slug: group.slug }]);
+    }
   }
 
   /** Of these group rooms, those whose members the viewer may see: the rule `watch` joins by. */

@@ -11,7 +11,7 @@ export interface RoomGuard {
   /** Of these rooms (all of this kind), the ones the viewer (null: a visitor) may hear now. */
   allowed(viewerId: number | null, roomNames: string[]): Promise<string[]>;
   /** Tells a connection it was just taken out of these rooms (all of this kind). */
-  left?(connectionId: string, roomNames: string[]): void;
+  left?(connectionId: string, roomNames: string[]): void | Promise<void>;
 }
 
 /**
@@ -46,15 +46,17 @@ export class RoomAccess {
     const checked = (connection: ConnectionInRooms) =>
       connection.rooms.filter((room) => (named === null || named.has(room)) && this.guardOf(room) !== null);
     const denied = await this.deniedRooms(connections.map((connection) => ({ ...connection, rooms: checked(connection) })));
+    const told: (void | Promise<void>)[] = [];
     for (const connection of connections) {
       const lost = checked(connection).filter((room) => denied.get(connection.userId)?.has(room));
       if (lost.length === 0) continue;
       this.realtime.leaveRooms(connection.id, lost);
       for (const guard of this.guards) {
         const ofGuard = lost.filter((room) => room.startsWith(guard.prefix));
-        if (ofGuard.length > 0) guard.left?.(connection.id, ofGuard);
+        if (ofGuard.length > 0) told.push(guard.left?.(connection.id, ofGuard));
       }
     }
+    await Promise.all(told);
   }
 
   /** Per viewer, the rooms among those their connections are in that they may no longer hear: one question per viewer and kind. */
