@@ -136,6 +136,22 @@ describe('post rooms follow access as it changes', () => {
     },
   );
 
+  it('a tab away while its member was banned comes back afresh: neither the room nor what was pushed there meanwhile', async () => {
+    const { owner, target, group, pid, insiderTab, targetTab } = await privateGroupPost();
+    const wire: unknown[] = [];
+    targetTab.socket.io.on('packet', (packet) => wire.push(packet));
+    await targetTab.drop();
+    await ok(owner.browser.post(groupApiPath(group.slug, `/members/${target.id}/ban`), {}));
+    await comment(owner.browser, pid, 'Said while you were away');
+    await insiderTab.next('post:comment');
+
+    expect(await targetTab.reconnect()).toEqual({ recovered: false });
+    await comment(owner.browser, pid, 'Said after you came back');
+    await insiderTab.next('post:comment');
+    await targetTab.expectNo('post:comment');
+    expect(JSON.stringify(wire)).not.toContain('Said');
+  });
+
   it('a member who leaves stops hearing the group’s posts at once', async () => {
     const { owner, target, group, pid, insiderTab, targetTab } = await privateGroupPost();
     await ok(target.browser.post(groupApiPath(group.slug, '/leave'), {}));

@@ -24,6 +24,7 @@ import { activeRole, TeamAccessService } from '../teams/team-access.service.js';
 import { ClockTicks } from '../realtime/clock-ticks.js';
 import { CONNECTION_STATE_RECOVERY, guardRecovery } from '../realtime/connection-recovery.js';
 import { RealtimeService, type RealtimeServer, type RealtimeSocket } from '../realtime/realtime.service.js';
+import { RoomAccess } from '../realtime/room-access.js';
 
 /** A handshake refused on purpose; its message is for the user. */
 class HandshakeRefusal extends Error {}
@@ -58,12 +59,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly liveData: LiveDataService,
     private readonly teams: TeamAccessService,
     private readonly announcements: AnnouncementsService,
+    private readonly roomAccess: RoomAccess,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.realtime.attach(server);
     this.realtime.handle('session:resume', (socket, body) => this.resume(socket, body));
-    guardRecovery(server, (data) => this.mayRecover(data));
+    guardRecovery(server, (data, roomNames) => this.mayRecover(data, roomNames));
     server.use((socket, next) => {
       if (this.realtime.draining) return next(shuttingDown());
       (socket.recovered ? this.confirmRecovered(socket) : this.authenticate(socket).then(() => this.joinRooms(socket)))
@@ -156,12 +158,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * Whether a dropped connection's saved state (rooms, data, missed events) may be given back:
    * its session must not have been logged out, expired or suspended since, and a team tab's
    * member must still be active in the team (a removal while it was away left its room only
-   * on the server's side). Decided before any missed event is sent; on false it connects afresh.
+   * on the server's side), and the member (or visitor) must still be allowed in every room it
+   * would get back (a post or group room it lost while away). Decided before any missed event is
+   * sent; on false it connects afresh.
    */
-  private async mayRecover({ userId, sessionKey, teamId }: SocketData): Promise<boolean> {
-    if (userId === null) return true;
-    if (sessionKey === null || !(await this.sessions.isLive(sessionKey, userId))) return false;
-    return teamId === null || activeRole(await this.teams.team(teamId), userId) !== null;
+  private async mayRecover({ userId, sessionKey, teamId }: SocketData, roomNames: string[]): Promise<boolean> {
+    if (userId !== null) {
+      if (sessionKey === null || !(await this.sessions.isLive(sessionKey, userId))) return false;
+      if (teamId !== null && activeRole(await this.teams.team(teamId), userId) === null) return false;
+    }
+    return this.roomAccess.mayStayIn(userId, roomNames);
   }
 
   /**

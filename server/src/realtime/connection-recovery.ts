@@ -40,13 +40,18 @@ export function boundedMemoryAdapter(maxEvents: number): typeof SessionAwareAdap
  * Socket.IO sends the missed events while it builds the recovered socket, before any middleware
  * runs; so whether a saved state may be given back at all is decided here, first: when `mayRecover`
  * refuses it (or fails), the connection starts afresh through the handshake, with no missed events.
+ * It is given the rooms the state would give back, so that a tab that lost access to one while it
+ * was away neither rejoins it nor gets what was pushed there meanwhile.
  */
-export function guardRecovery(server: RealtimeServer, mayRecover: (data: SocketData) => Promise<boolean>): void {
+export function guardRecovery(
+  server: RealtimeServer,
+  mayRecover: (data: SocketData, roomNames: string[]) => Promise<boolean>,
+): void {
   const adapter = server.sockets.adapter;
   const restore = adapter.restoreSession.bind(adapter);
   const guarded = async (pid: string, offset: string): Promise<Session | null> => {
     const session = await restore(pid, offset);
-    return session && (await mayRecover(session.data as SocketData)) ? session : null;
+    return session && (await mayRecover(session.data as SocketData, [...session.rooms])) ? session : null;
   };
   // Socket.IO's own adapters answer null for a state they cannot give back; its typings omit it.
   adapter.restoreSession = guarded as typeof adapter.restoreSession;

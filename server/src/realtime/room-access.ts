@@ -59,6 +59,13 @@ export class RoomAccess {
     await Promise.all(told);
   }
 
+  /** Whether the viewer (null: a visitor) may still hear every guarded room among these. */
+  async mayStayIn(viewerId: number | null, roomNames: string[]): Promise<boolean> {
+    const connection = { id: '', userId: viewerId, rooms: roomNames.filter((room) => this.guardOf(room) !== null) };
+    if (connection.rooms.length === 0) return true;
+    return !(await this.deniedRooms([connection])).has(viewerId);
+  }
+
   /** Per viewer, the rooms among those their connections are in that they may no longer hear: one question per viewer and kind. */
   private async deniedRooms(connections: ConnectionInRooms[]): Promise<Map<number | null, Set<string>>> {
     const asked = new Map<number | null, Set<string>>();
