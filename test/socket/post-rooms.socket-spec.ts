@@ -84,7 +84,7 @@ describe('live post rooms', () => {
     expect(await watch(blockedTab, [pid, blockersPid])).toEqual({ data: { pids: [pid] } });
 
     await comment(blocked.browser, pid, 'you blocked me');
-    await aliceTab.next('post:comment');
+    await Promise.all([aliceTab.next('post:comment'), blockedTab.next('post:comment')]);
     await blockerTab.expectNo('post:comment');
     await comment(blocker.browser, pid, 'I blocked you');
     await aliceTab.next('post:comment');
