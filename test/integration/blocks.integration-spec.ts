@@ -1,3 +1,5 @@
+import type { ProfileAnswer } from '../../shared/accounts/account.answers.js';
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { BOOKMARK_ENDPOINTS } from '../../shared/bookmarks/bookmarks.js';
 import type { CommentsPage } from '../../shared/feed/comments.js';
 import { SOCIAL_PATHS, type FeedEntry } from '../../shared/feed/feed.js';
@@ -62,9 +64,18 @@ describe.each(DIRECTIONS)('when %s', (direction) => {
     expect(await feedPids(viewer.browser, { kind: 'tag', tag })).toEqual([]);
     expect(await feedPids(viewer.browser, { kind: 'group', slug: group.slug })).toEqual([]);
     const byAuthor = await viewer.browser.get(`/data/feed?source=user&key=${author.username}`);
-    // The blocker's own profile does not exist for the member they blocked; the blocked one's lists nothing.
-    if (direction === 'the viewer blocked the author') expect(byAuthor.body.data).toMatchObject({ entries: [] });
-    else expect([byAuthor.status, byAuthor.body.errors[0]?.code]).toEqual([404, 'not_found']);
+    const profile = await viewer.browser.get<ProfileAnswer>(`${ACCOUNT_ENDPOINTS.publicProfile}/${author.username}`);
+    // The blocker's own profile does not exist for the member they blocked; the blocked one's
+    // says so to the blocker (who may unblock from it) and lists no posts.
+    if (direction === 'the viewer blocked the author') {
+      expect(byAuthor.body.data).toMatchObject({ entries: [] });
+      expect(profile.body.data).toMatchObject({ id: author.id, viewerBlocked: true });
+    } else {
+      expect([byAuthor.status, byAuthor.body.errors[0]?.code]).toEqual([404, 'not_found']);
+      expect([profile.status, profile.body.errors[0]?.code]).toEqual([404, 'not_found']);
+    }
+    const seenByThird = await third.browser.get<ProfileAnswer>(`${ACCOUNT_ENDPOINTS.publicProfile}/${author.username}`);
+    expect(seenByThird.body.data).toMatchObject({ viewerBlocked: false });
     expect((await viewer.browser.get<ListPage<unknown>>(BOOKMARK_ENDPOINTS.list)).body.data!.items).toEqual([]);
     for (const path of [
       `/data/posts/${pid}`,

@@ -14,6 +14,14 @@ export function notBlockedEitherWay(member: string, other: string): string {
   return `NOT EXISTS (SELECT 1 FROM block_partners(${member}) bp WHERE bp.member_id = ${other})`;
 }
 
+/**
+ * SQL: true when `blocker` did not block `member`. One-way on purpose, for the one thing a block
+ * hides one way: the blocker's profile (and its feed) from the member they blocked.
+ */
+export function notBlockedBy(blocker: string, member: string): string {
+  return `NOT EXISTS (SELECT 1 FROM blocks ob WHERE ob.blocker_id = ${blocker} AND ob.blocked_id = ${member})`;
+}
+
 /** Blocks between members (`blocks`). */
 @Injectable()
 export class BlocksRepository {
