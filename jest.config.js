@@ -20,6 +20,7 @@ export default {
   // child processes), and never in band: a worker that grows past the limit is replaced after its
   // file, where one process running every file keeps each file's ESM modules and slows to a crawl.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test/support/long-files-first.mjs',
   workerIdleMemoryLimit: '1GB',
   projects: [
     {

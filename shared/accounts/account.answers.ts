@@ -43,6 +43,11 @@ export interface ProfileAnswer {
   followingCount: number;
   /** Whether the viewer follows this member (false for a visitor and on the own profile). */
   viewerFollows: boolean;
+  /**
+   * Whether the viewer blocked this member (false for a visitor): a block hides both ways, so
+   * the profile lists none of their posts, and the viewer may unblock them from it.
+   */
+  viewerBlocked: boolean;
 }
 
 export type EmailPreferencesAnswer = Record<EmailCategory, boolean> & { email: string };

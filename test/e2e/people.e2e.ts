@@ -129,6 +129,20 @@ test('a profile shows its header and tabs; the follow button and counts agree; /
   await expect(page).toHaveURL(new RegExp(`/profile/${owner.username}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Oscar' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Unfollow @${owner.username}`, exact: true })).toBeVisible();
+
+  // A block hides both ways: the blocker's profile reads as not found to the member they blocked,
+  // and the blocked member's profile tells the blocker so, with no posts, until they unblock.
+  await page.request.post('/data/blocks', { headers: XHR, data: { userId: owner.id } });
+  await owner.page.goto(`/profile/${viewer.username}`);
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'No such member' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You blocked Oscar')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Post by Oscar' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'a profile of a blocked member');
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: `Unblock @${owner.username}`, exact: true }).click();
+  await expect(page.getByRole('article', { name: 'Post by Oscar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Unfollow @${owner.username}`, exact: true })).toBeVisible();
   await viewer.context.close();
   await owner.context.close();
 });

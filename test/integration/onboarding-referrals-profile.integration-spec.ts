@@ -341,6 +341,7 @@ describe('public profiles', () => {
       followerCount: 0,
       followingCount: 0,
       viewerFollows: false,
+      viewerBlocked: false,
     });
     expect(JSON.stringify(body)).not.toContain(alice.email);
     expect(JSON.stringify(body)).not.toMatch(/password|email|role|referr/i);

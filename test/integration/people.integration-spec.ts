@@ -111,7 +111,7 @@ describe('following members', () => {
     expect(await followRows()).toEqual([]);
   });
 
-  it('refuses following a member who blocked you, without telling them', async () => {
+  it('refuses following a member blocked either way, without telling them', async () => {
     await block(db, bob.id, carol.id);
     await db.query(`DELETE FROM notifications WHERE type = 'new_follower'`);
     const { status, body } = await follow(carol.browser, bob.id);
@@ -119,8 +119,9 @@ describe('following members', () => {
     expect(body.errors[0]).toMatchObject({ code: 'forbidden', message: 'You cannot follow this member.' });
     expect(await followRows()).toEqual([]);
     expect(await followerNotifications(bob.id)).toEqual([]);
-    // Blocking is one-way: the blocker still decides whom they follow.
-    expect((await follow(bob.browser, carol.id)).status).toBe(200);
+    // A block hides both ways: the blocker cannot follow the member they blocked either.
+    expect((await follow(bob.browser, carol.id)).status).toBe(403);
+    expect(await followRows()).toEqual([]);
   });
 
   it('answers 404 for forged or unknown member ids and accounts not set up yet, never 500', async () => {

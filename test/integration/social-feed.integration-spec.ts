@@ -336,7 +336,7 @@ describe('comments', () => {
 });
 
 describe('blocks', () => {
-  it('a blocked member cannot comment on the blocker’s posts or reply to their comments; the blocker no longer sees their content', async () => {
+  it('a blocked member cannot comment on the blocker’s posts or reply to their comments (they do not exist for them); the blocker no longer sees their content', async () => {
     const [blocker, blocked, third] = await Promise.all([member(), member(), member()]);
     const blockersPost = await postBy(blocker.browser);
     const thirdsPost = await postBy(third.browser);
@@ -354,10 +354,10 @@ describe('blocks', () => {
       { id: blocked.id, username: blocked.username, first_name: 'Test' },
     ]);
 
-    expect((await blocked.browser.post(SOCIAL_PATHS.comments(blockersPost), { text: 'hey' })).status).toBe(403);
+    expect((await blocked.browser.post(SOCIAL_PATHS.comments(blockersPost), { text: 'hey' })).status).toBe(404);
     expect(
       (await blocked.browser.post(SOCIAL_PATHS.comments(thirdsPost), { text: 'hey', parentId: blockersComment.id })).status,
-    ).toBe(403);
+    ).toBe(404);
     // Elsewhere they still comment.
     await comment(blocked.browser, thirdsPost, 'still here');
 

@@ -76,15 +76,23 @@ describe('live post rooms', () => {
     await Promise.all([outsiderTab, bannedTab, visitorTab].map((intruder) => intruder.expectNo('post:comment')));
   });
 
-  it('a comment never reaches the tabs of members who blocked its author', async () => {
+  it('a comment never reaches the tabs of members blocked either way with its author, nor may they watch each other’s posts', async () => {
     const [alice, blocker, blocked] = await Promise.all([member(), member(), member()]);
     const pid = await postBy(alice.browser);
+    const blockersPid = await postBy(blocker.browser);
+    const blockedPid = await postBy(blocked.browser);
     await blocker.browser.post('/data/blocks', { userId: blocked.id });
-    const [aliceTab, blockerTab] = await Promise.all([tab(alice), tab(blocker)]);
-    await Promise.all([watch(aliceTab, [pid]), watch(blockerTab, [pid])]);
+    const [aliceTab, blockerTab, blockedTab] = await Promise.all([tab(alice), tab(blocker), tab(blocked)]);
+    await watch(aliceTab, [pid]);
+    expect(await watch(blockerTab, [pid, blockedPid])).toEqual({ data: { pids: [pid] } });
+    expect(await watch(blockedTab, [pid, blockersPid])).toEqual({ data: { pids: [pid] } });
+
     await comment(blocked.browser, pid, 'you blocked me');
-    await aliceTab.next('post:comment');
+    await Promise.all([aliceTab.next('post:comment'), blockedTab.next('post:comment')]);
     await blockerTab.expectNo('post:comment');
+    await comment(blocker.browser, pid, 'I blocked you');
+    await aliceTab.next('post:comment');
+    await blockedTab.expectNo('post:comment');
   });
 
   it('refuses malformed watch requests', async () => {

@@ -2,11 +2,15 @@ import { SURF_ENDPOINTS, type RotatorAnswer } from '../../shared/surf/surf.js';
 import { tagFollowPath } from '../../shared/tags/tags.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { addMember, createGroup } from '../support/group-fixtures.js';
+import { block } from '../support/people-fixtures.js';
 import { creditedClaim, promotedPost, surfer, surfNext } from '../support/surf-fixtures.js';
 import { useSurfTestApp } from '../support/surf-test-app.js';
 import type { TestSocket } from '../support/socket-client.js';
 
-/** Surf my tags (a member's choice to be offered only posts carrying a tag they follow), and private groups' posts in the surf bar. */
+/**
+ * What the surf bar leaves out of a member's offers: posts without a followed tag (surf my tags, the
+ * member's choice), private groups' posts, and posts by a member blocked either way with them.
+ */
 const testApp = useSurfTestApp();
 const { db } = testApp;
 
@@ -95,5 +99,22 @@ describe("a private group's posts in the surf bar", () => {
     await db.query(`UPDATE groups SET visibility = 'private' WHERE id = $1`, [open.id]);
     const late = await surfer(testApp.baseUrl);
     expect(await offeredUntilEmpty(late)).toEqual([own]);
+  });
+});
+
+describe('blocks in the surf bar', () => {
+  it('a post is never offered to a member its author blocked, nor to one who blocked its author; lifted, it is again', async () => {
+    const [author, other] = await Promise.all([member(), member()]);
+    const hidden = await promotedPost(author, 3);
+    const shown = await promotedPost(other, 3);
+    const [blockedByAuthor, blockingAuthor] = await Promise.all([surfer(testApp.baseUrl), surfer(testApp.baseUrl)]);
+    await block(db, author.id, blockedByAuthor.id);
+    await block(db, blockingAuthor.id, author.id);
+
+    expect(await offeredUntilEmpty(blockedByAuthor)).toEqual([shown]);
+    expect(await offeredUntilEmpty(blockingAuthor)).toEqual([shown]);
+
+    await db.query('DELETE FROM blocks WHERE blocker_id = $1', [author.id]);
+    expect(await offeredUntilEmpty(blockedByAuthor)).toEqual([hidden]);
   });
 });

@@ -118,8 +118,8 @@ function BlockConfirm({ modalId, author }: { modalId: string; author: PostAuthor
   return (
     <div className="block-confirm">
       <p>
-        You will no longer see {author.first_name}’s posts and comments, and they can no longer comment on your posts or mention
-        you.
+        Neither of you will see the other’s posts, comments or feels anywhere: feeds, search, follower lists or the surf bar.
+        Neither can comment on the other’s posts, follow the other or notify them.
       </p>
       <FormAlert errors={errors} />
       <div className="comment-form-actions">

@@ -33,4 +33,5 @@ export const feedApi = {
   },
   report: (payload: ReportPayload) => api.request<null>({ method: 'POST', path: SAFETY_ENDPOINTS.reports, json: payload }),
   block: (userId: number) => api.request<null>({ method: 'POST', path: SAFETY_ENDPOINTS.blocks, json: { userId } }),
+  unblock: (userId: number) => api.request<null>({ method: 'DELETE', path: `${SAFETY_ENDPOINTS.blocks}/${userId}` }),
 };

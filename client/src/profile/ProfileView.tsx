@@ -12,6 +12,8 @@ import { TabLinks } from '../tabs/TabLinks.js';
 import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
 import { ProfileFollowList } from './ProfileFollowList.js';
 import { ProfileGroupsTab } from './ProfileGroupsTab.js';
+import { UnblockButton } from './UnblockButton.js';
+import { EmptyState } from '../feedback/EmptyState.js';
 import './profile.css';
 import '../people/people.css';
 import { Feed } from '../feed/Feed.js';
@@ -41,6 +43,7 @@ export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
     if (!isOwn) recordFeedActivity('profile_view', null, { profile: id }, 'profile');
   }, [id, isOwn]);
   const [followerCount, setFollowerCount] = useState(profile.followerCount);
+  const [blocked, setBlocked] = useState(profile.viewerBlocked);
   const current: ProfileTab | null = tab === undefined ? 'posts' : isProfileTab(tab) ? tab : null;
   const tabs = PROFILE_TABS.map((entry) => ({
     to: entry === 'posts' ? (postsPath ?? memberProfilePath(profile.username)) : memberProfilePath(profile.username, entry),
@@ -71,6 +74,8 @@ export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
           <Link className="button" to={PATHS.settingsProfile}>
             Edit profile
           </Link>
+        ) : blocked ? (
+          <UnblockButton member={profile} onUnblocked={() => setBlocked(false)} />
         ) : (
           signedIn && (
             <FollowButton
@@ -87,7 +92,13 @@ export function ProfileView({ profile, tab, postsPath }: ProfileViewProps) {
         {current === 'posts' && (
           <>
             <h2 className="section-heading">Posts</h2>
-            <Feed source={{ kind: 'user', username: profile.username }} label={`Posts by @${profile.username}`} />
+            {blocked ? (
+              <EmptyState title={`You blocked ${profile.first_name}`}>
+                <p>Neither of you sees the other’s posts, comments or feels. Unblock them to see their posts again.</p>
+              </EmptyState>
+            ) : (
+              <Feed source={{ kind: 'user', username: profile.username }} label={`Posts by @${profile.username}`} />
+            )}
           </>
         )}
         {current === 'groups' && <ProfileGroupsTab username={profile.username} />}

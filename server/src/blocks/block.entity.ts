@@ -1,7 +1,7 @@
 import { CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 
-/** A member blocked another: the blocked member's content is hidden from them, and their comments and mentions stopped. */
+/** A member blocked another: each one's content is hidden from the other, and neither can comment on, feel, follow or notify the other. */
 @Entity({ name: 'blocks' })
 @Index('blocks_blocked', ['blockedId', 'blockerId'])
 export class BlockEntity {

@@ -3,6 +3,25 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { BlockedMember } from '@shared/feed/safety.js';
 
+/**
+ * SQL: true when neither member blocked the other. `member` and `other` are SQL expressions of
+ * two member ids (a parameter, a column); a NULL member (a visitor) has blocked nobody. The one
+ * definition of "blocked either way" is the function `block_partners` (sql/block_partners.sql),
+ * which PostgreSQL inlines: two index probes, an anti join, no scan. Pass the side known before
+ * the query runs (the viewer) as `member` so that its partners are read once.
+ */
+export function notBlockedEitherWay(member: string, other: string): string {
+  return `NOT EXISTS (SELECT 1 FROM block_partners(${member}) bp WHERE bp.member_id = ${other})`;
+}
+
+/**
+ * SQL: true when `blocker` did not block `member`. One-way on purpose, for the one thing a block
+ * hides one way: the blocker's profile (and its feed) from the member they blocked.
+ */
+export function notBlockedBy(blocker: string, member: string): string {
+  return `NOT EXISTS (SELECT 1 FROM blocks ob WHERE ob.blocker_id = ${blocker} AND ob.blocked_id = ${member})`;
+}
+
 /** Blocks between members (`blocks`). */
 @Injectable()
 export class BlocksRepository {
@@ -30,21 +49,10 @@ export class BlocksRepository {
     return rows.length > 0;
   }
 
-  /** Whether any of these members blocked `userId`. */
-  async blockedByAny(blockerIds: number[], userId: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM blocks WHERE blocker_id = ANY($1::int[]) AND blocked_id = $2 LIMIT 1`,
-      [blockerIds, userId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Who blocked this member (their live content is withheld from them). */
-  async blockersOf(userId: number): Promise<number[]> {
-    const rows: { blocker_id: number }[] = await this.dataSource.query(`SELECT blocker_id FROM blocks WHERE blocked_id = $1`, [
-      userId,
-    ]);
-    return rows.map((row) => row.blocker_id);
+  /** The members blocked either way with this one: who blocked them and whom they blocked (their live content is withheld). */
+  async partnersOf(userId: number): Promise<number[]> {
+    const rows: { member_id: number }[] = await this.dataSource.query(`SELECT member_id FROM block_partners($1)`, [userId]);
+    return rows.map((row) => row.member_id);
   }
 
   /** The members this one blocked, newest block first. */

@@ -7,9 +7,11 @@ import { RoomAccess } from '../realtime/room-access.js';
 import { BlocksRepository } from './blocks.repository.js';
 
 /**
- * A member blocks another: the blocked member's posts and comments are hidden from them, and
- * the blocked member can no longer comment on their posts, reply to their comments or notify
- * them with a mention.
+ * A member blocks another, and the block hides both ways: neither sees the other's posts,
+ * comments, feels or place in follower lists, in any feed, search, the surf bar or a live push;
+ * neither can comment on, reply to or feel the other's content, follow the other or notify them.
+ * The queries apply it through `notBlockedEitherWay` (blocks.repository.ts); only the blocker's
+ * profile is hidden one way, from the member they blocked (ProfileService).
  */
 @Injectable()
 export class BlocksService {

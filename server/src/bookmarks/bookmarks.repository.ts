@@ -6,11 +6,10 @@ import { postVisibleTo } from '../posts/post-visibility.js';
 import { PostsRepository, type PostFields } from '../posts/posts.repository.js';
 
 /**
- * Whether member $1 may see post `p` (post-visibility.ts), and its author did not block them:
- * a saved post leaves the list once either member blocks the other.
+ * Whether member $1 may see post `p` (post-visibility.ts): a saved post leaves the list once
+ * either member blocks the other.
  */
-const VISIBLE_TO_MEMBER = `p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}
-  AND NOT EXISTS (SELECT 1 FROM blocks ab WHERE ab.blocker_id = p.user_id AND ab.blocked_id = $1::int)`;
+const VISIBLE_TO_MEMBER = `p.deleted_at IS NULL AND ${postVisibleTo('p', '$1::int')}`;
 
 /** Members' saved posts: the `bookmarks` table. */
 @Injectable()

@@ -81,13 +81,14 @@ export class CommentsRepository {
     return row ?? null;
   }
 
-  /** A live top-level comment of this post (what a reply may answer), with its author. */
-  async topLevelOn(pid: number, commentId: number): Promise<{ id: number; authorId: number } | null> {
-    const [row]: { id: string; user_id: number }[] = await this.dataSource.query(
-      `SELECT id, user_id FROM comments WHERE id = $2 AND post_id = $1 AND parent_id IS NULL AND deleted_at IS NULL`,
-      [pid, commentId],
+  /** A top-level comment of this post the viewer sees (what a reply may answer). */
+  async topLevelOn(viewerId: number | null, pid: number, commentId: number): Promise<{ id: number } | null> {
+    const [row]: { id: string }[] = await this.dataSource.query(
+      `SELECT c.id FROM comments c
+        WHERE c.id = $3 AND c.post_id = $2 AND c.parent_id IS NULL AND ${commentVisibleTo('c', '$1::int')}`,
+      [viewerId, pid, commentId],
     );
-    return row ? { id: Number(row.id), authorId: row.user_id } : null;
+    return row ? { id: Number(row.id) } : null;
   }
 
   /** A live comment on a live post, with who wrote it, who owns the post, and whether `askerId` moderates its group. */
@@ -156,15 +157,14 @@ export class CommentsRepository {
 
   /**
    * Of the members these usernames (lower case) name, those a comment by `authorId` on the post
-   * may notify: not the author, not members who blocked the author, only members who may see the post.
+   * may notify: not the author, only members who may see the post (members blocked either way
+   * with the author are never notified by them: NotificationsService.notifyFrom).
    */
   async mentionable(usernames: string[], authorId: number, pid: number): Promise<number[]> {
     if (usernames.length === 0) return [];
     const rows: { id: number }[] = await this.dataSource.query(
       `SELECT u.id FROM users u JOIN posts p ON p.id = $3
-        WHERE lower(u.username) = ANY($1::text[]) AND u.id <> $2
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2)
-          AND ${postVisibleTo('p', 'u.id')}`,
+        WHERE lower(u.username) = ANY($1::text[]) AND u.id <> $2 AND ${postVisibleTo('p', 'u.id')}`,
       [usernames, authorId, pid],
     );
     return rows.map((row) => row.id);

@@ -7,7 +7,6 @@ import {
   type CommentsQuery,
   type FeedComment,
 } from '@shared/feed/comments.js';
-import { BlocksRepository } from '../blocks/blocks.repository.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { PostAccessRepository } from '../posts/post-access.repository.js';
@@ -19,12 +18,12 @@ import { toComment, toCommentTree } from './comment-rows.js';
 import { CommentsRepository, type CommentForChange } from './comments.repository.js';
 
 const COMMENT_NOT_FOUND = new AppError(ErrorCode.NotFound, 'Comment not found', 'This comment does not exist or was deleted.');
-const BLOCKED = new AppError(ErrorCode.Forbidden, 'Not allowed', 'You cannot comment here.');
 
 /**
  * Comments on posts and replies to them (one level). Anyone who may see a post reads its
- * comments; members who may see it write them, except members its owner (or, for a reply, the
- * comment's author) blocked. Authors edit their words within a window; authors, the post's
+ * comments; members who may see it write them. A block hides both ways: a post or comment by a
+ * member blocked either way with the writer does not exist for them (404), so they can neither
+ * comment on it nor reply to it. Authors edit their words within a window; authors, the post's
  * owner and, for a post in a group, the group's owners and moderators delete. The post's owner
  * and mentioned members are notified (an edit tells the members it newly mentions); watching tabs
  * get it live.
@@ -34,7 +33,6 @@ export class CommentsService {
   constructor(
     private readonly comments: CommentsRepository,
     private readonly access: PostAccessRepository,
-    private readonly blocks: BlocksRepository,
     private readonly rooms: PostRoomsService,
     private readonly notifications: NotificationsService,
     private readonly limits: MemberRateLimits,
@@ -44,7 +42,7 @@ export class CommentsService {
   async page(viewerId: number | null, pid: number, query: CommentsQuery): Promise<CommentsPage> {
     if (!(await this.access.visiblePost(viewerId, pid))) throw POST_NOT_FOUND;
     if (query.parent !== undefined) {
-      const parent = await this.comments.topLevelOn(pid, query.parent);
+      const parent = await this.comments.topLevelOn(viewerId, pid, query.parent);
       if (!parent) throw COMMENT_NOT_FOUND;
       const rows = await this.comments.repliesOf(viewerId, parent.id, query.before, COMMENT_LIMITS.page + 1);
       return { items: rows.slice(0, COMMENT_LIMITS.page).map(toComment).reverse(), more: rows.length > COMMENT_LIMITS.page };
@@ -63,9 +61,8 @@ export class CommentsService {
     await this.limits.take('comment', userId);
     const post = await this.access.visiblePost(userId, pid);
     if (!post) throw POST_NOT_FOUND;
-    const parent = parentId === null ? null : await this.comments.topLevelOn(pid, parentId);
+    const parent = parentId === null ? null : await this.comments.topLevelOn(userId, pid, parentId);
     if (parentId !== null && !parent) throw COMMENT_NOT_FOUND;
-    if (await this.blocks.blockedByAny(parent ? [post.ownerId, parent.authorId] : [post.ownerId], userId)) throw BLOCKED;
 
     const id = await this.comments.insert(userId, pid, parent?.id ?? null, text);
     const comment = toComment((await this.comments.visibleComment(userId, id))!);
@@ -118,7 +115,7 @@ export class CommentsService {
   /** The post's owner learns of a comment by someone else; mentioned members (who may see the post) of their mention. */
   private async notifyOf(comment: FeedComment, ownerId: number): Promise<void> {
     if (ownerId !== comment.author.id) {
-      await this.notifications.notify(ownerId, {
+      await this.notifications.notifyFrom(comment.author.id, ownerId, {
         type: 'post_comment',
         heading: `${comment.author.first_name} commented on your post`,
         body: excerpt(comment.text),
@@ -128,11 +125,11 @@ export class CommentsService {
     await this.notifyMentioned(comment, mentionedUsernames(comment.text), [ownerId]);
   }
 
-  /** The members these usernames name who may see the post and did not block the writer, but those `told` already. */
+  /** The members these usernames name who may see the post, but those `told` already. */
   private async notifyMentioned(comment: FeedComment, usernames: string[], told: number[]): Promise<void> {
     const mentioned = await this.comments.mentionable(usernames, comment.author.id, comment.pid);
     for (const userId of mentioned.filter((id) => !told.includes(id))) {
-      await this.notifications.notify(userId, {
+      await this.notifications.notifyFrom(comment.author.id, userId, {
         type: 'comment_mention',
         heading: `${comment.author.first_name} mentioned you in a comment`,
         body: excerpt(comment.text),

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { FeelCounts, FeelKind } from '@shared/feed/feels.js';
 import type { FeedGroup } from '@shared/feed/feed.js';
+import { notBlockedBy } from '../blocks/blocks.repository.js';
 import type { PostFields } from '../posts/posts.repository.js';
 import { postVisibleTo } from '../posts/post-visibility.js';
 
@@ -80,7 +81,7 @@ export class FeedRepository {
     const [row]: { id: number }[] = await this.dataSource.query(
       `SELECT u.id FROM users u
         WHERE lower(u.username) = lower($1)
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::int)`,
+          AND ${notBlockedBy('u.id', '$2::int')}`,
       [username, viewerId],
     );
     return row?.id ?? null;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Feeler, FeelCounts, FeelKind } from '@shared/feed/feels.js';
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 
 /** What feels are on: posts (`post_feels`) or comments (`comment_feels`). */
 export type FeelOn = 'post' | 'comment';
@@ -40,7 +41,7 @@ export class FeelsRepository {
     return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
   }
 
-  /** Who gave feels (of one kind, when given), newest first, leaving out members the viewer blocked. */
+  /** Who gave feels (of one kind, when given), newest first, leaving out members blocked either way with the viewer. */
   feelers(
     on: FeelOn,
     id: number,
@@ -53,7 +54,7 @@ export class FeelsRepository {
     return this.dataSource.query(
       `SELECT u.id, u.username, u.first_name, f.kind FROM ${table} f JOIN users u ON u.id = f.user_id
         WHERE f.${column} = $1 AND ($3::text IS NULL OR f.kind = $3)
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $2::int AND b.blocked_id = f.user_id)
+          AND ${notBlockedEitherWay('$2::int', 'f.user_id')}
         ORDER BY f.created_at DESC, f.user_id DESC LIMIT $4 OFFSET $5`,
       [id, viewerId, kind ?? null, limit, offset],
     );

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MemberCard } from '@shared/people/people.js';
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 import { memberCardColumns, memberCardOf, type MemberCardRow } from './member-cards.js';
 
-/** What a follow did: refused because the followee blocked the follower, made, or already there. */
+/** What a follow did: refused because the two are blocked either way, made, or already there. */
 export type FollowOutcome = 'blocked' | 'created' | 'existing';
 
 export interface FollowCounts {
@@ -13,10 +14,10 @@ export interface FollowCounts {
   viewerFollows: boolean;
 }
 
-/** The listed member `u` did not block the viewer ($2, null for a visitor): who blocked a member is not listed to them. */
-const NOT_BLOCKING_VIEWER = `NOT EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = u.id AND vb.blocked_id = $2::int)`;
+/** The listed member `u` and the viewer ($2, null for a visitor) are not blocked either way: neither is listed to the other. */
+const NOT_BLOCKED_WITH_VIEWER = notBlockedEitherWay('$2::int', 'u.id');
 
-/** Members following members: the `follows` table (a member blocked by another cannot follow them). */
+/** Members following members: the `follows` table (members blocked either way cannot follow each other). */
 @Injectable()
 export class FollowsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -24,7 +25,7 @@ export class FollowsRepository {
   /** One statement, so a block is checked where the row is written. */
   async follow(followerId: number, followeeId: number): Promise<FollowOutcome> {
     const [row]: { blocked: boolean; created: boolean }[] = await this.dataSource.query(
-      `WITH blocked AS (SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $2 AND blocked_id = $1) AS yes),
+      `WITH blocked AS (SELECT NOT ${notBlockedEitherWay('$1::int', '$2::int')} AS yes),
             created AS (INSERT INTO follows (follower_id, followee_id)
                         SELECT $1, $2 WHERE NOT (SELECT yes FROM blocked)
                         ON CONFLICT DO NOTHING RETURNING 1)
@@ -59,7 +60,7 @@ export class FollowsRepository {
     const rows: MemberCardRow[] = await this.dataSource.query(
       `SELECT ${memberCardColumns('$2')}
          FROM follows f JOIN users u ON u.id = f.follower_id
-        WHERE f.followee_id = $1 AND ${NOT_BLOCKING_VIEWER}
+        WHERE f.followee_id = $1 AND ${NOT_BLOCKED_WITH_VIEWER}
         ORDER BY f.created_at DESC, f.follower_id DESC LIMIT $3 OFFSET $4`,
       [userId, viewerId, limit, offset],
     );
@@ -71,7 +72,7 @@ export class FollowsRepository {
     const rows: MemberCardRow[] = await this.dataSource.query(
       `SELECT ${memberCardColumns('$2')}
          FROM follows f JOIN users u ON u.id = f.followee_id
-        WHERE f.follower_id = $1 AND ${NOT_BLOCKING_VIEWER}
+        WHERE f.follower_id = $1 AND ${NOT_BLOCKED_WITH_VIEWER}
         ORDER BY f.created_at DESC, f.followee_id DESC LIMIT $3 OFFSET $4`,
       [userId, viewerId, limit, offset],
     );

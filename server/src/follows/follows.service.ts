@@ -10,7 +10,7 @@ import { FollowsRepository } from './follows.repository.js';
 
 const noSuchMember = () => new AppError(ErrorCode.NotFound, 'No such member', 'There is no member with this id.');
 
-/** Following members: never oneself, never someone who blocked you; the followee hears of a new follower. */
+/** Following members: never oneself, never a member blocked either way with you; the followee hears of a new follower. */
 @Injectable()
 export class FollowsService {
   constructor(
@@ -32,7 +32,7 @@ export class FollowsService {
       throw new AppError(ErrorCode.Forbidden, 'Not possible', 'You cannot follow this member.');
     }
     if (outcome === 'created') {
-      await this.notifications.notify(followeeId, {
+      await this.notifications.notifyFrom(follower.id, followeeId, {
         type: 'new_follower',
         heading: 'New follower',
         body: `${follower.firstName} (@${follower.username}) now follows you.`,

@@ -227,7 +227,7 @@ export class GroupsService {
     const [managers, requester] = await Promise.all([this.groups.managerIds(group.id), this.users.findById(userId)]);
     if (!requester) return;
     for (const managerId of managers) {
-      await this.notifications.notify(managerId, {
+      await this.notifications.notifyFrom(userId, managerId, {
         type: 'group_join_request',
         heading: 'Request to join',
         body: `${requester.firstName} (@${requester.username}) asks to join ${group.name}.`,

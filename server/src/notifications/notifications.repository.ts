@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { NotificationItem, NotificationType } from '@shared/notifications/notifications.js';
 import type { UiNotifications } from '@shared/start/start.js';
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 
 export interface NewNotification {
   type: NotificationType;
@@ -43,6 +44,17 @@ export class NotificationsRepository {
       [userId, notification.type, notification.heading, notification.body, notification.link ?? null],
     );
     return toItem(row);
+  }
+
+  /** Stores a notification a member's action caused, unless the two are blocked either way (then null). */
+  async createFrom(actorId: number, userId: number, notification: NewNotification): Promise<NotificationItem | null> {
+    const [row]: NotificationRow[] = await this.dataSource.query(
+      `INSERT INTO notifications (user_id, type, heading, body, link)
+       SELECT $1, $2, $3, $4, $5 WHERE ${notBlockedEitherWay('$1::int', '$6::int')}
+       RETURNING id, type, heading, body, link, created_at, read_at`,
+      [userId, notification.type, notification.heading, notification.body, notification.link ?? null, actorId],
+    );
+    return row ? toItem(row) : null;
   }
 
   /** One page, unread first, then newest; `total` counts all of the user's notifications. */

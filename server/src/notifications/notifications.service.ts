@@ -28,12 +28,24 @@ export class NotificationsService {
 
   async notify(userId: number, notification: NewNotification): Promise<NotificationItem> {
     const item = await this.notifications.create(userId, notification);
-    this.cache.notifications.delete(userId);
-    this.realtime.sendToUser(userId, 'notification:new', [item, await this.unreadCount(userId)]);
+    await this.pushed(userId, item);
     return item;
   }
 
-  /** An admin's message to one member. */
+  /**
+   * A notification that `actorId`'s action caused (a follow, a comment, a mention, a group
+   * request, an invitation): never stored nor pushed between members blocked either way.
+   */
+  async notifyFrom(actorId: number, userId: number, notification: NewNotification): Promise<void> {
+    const item = await this.notifications.createFrom(actorId, userId, notification);
+    if (item) await this.pushed(userId, item);
+  }
+
+  private async pushed(userId: number, item: NotificationItem): Promise<void> {
+    this.cache.notifications.delete(userId);
+    this.realtime.sendToUser(userId, 'notification:new', [item, await this.unreadCount(userId)]);
+  }
+
   /** An admin's message to one member, written to the admin audit log once it is stored. */
   async adminMessage(adminId: number, userId: number, message: AdminMessagePayload): Promise<NotificationItem> {
     if (!(await this.users.findById(userId))) throw new AppError(ErrorCode.NotFound, 'Not found', 'There is no such member.');

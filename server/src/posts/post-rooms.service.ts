@@ -19,7 +19,7 @@ const pidOfRoom = (room: string): number => Number(room.slice(POST_ROOM_PREFIX.l
 /**
  * Rooms per post being viewed: a tab says which posts it shows (`posts:watch`), joins the rooms
  * of those it may see and leaves the others; comments and feels on a post are pushed to its
- * room. A comment never reaches the members who blocked its author.
+ * room. A comment never reaches the members blocked either way with its author.
  */
 @Injectable()
 export class PostRoomsService implements OnModuleInit {
@@ -55,7 +55,7 @@ export class PostRoomsService implements OnModuleInit {
   }
 
   async commentWritten(comment: FeedComment, commentCount: number): Promise<void> {
-    const except = (await this.blocks.blockersOf(comment.author.id)).map(rooms.user);
+    const except = (await this.blocks.partnersOf(comment.author.id)).map(rooms.user);
     this.realtime.sendToRoom(rooms.post(comment.pid), 'post:comment', [{ pid: comment.pid, comment, commentCount }], { except });
   }
 

@@ -1,10 +1,13 @@
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
+
 /**
  * Who may see a post, in one place. Every read of posts, comments, feels and post rooms applies
  * it, for members and visitors alike:
  * - a post outside any group is visible to everyone;
  * - a public group's posts to everyone except members it banned;
  * - a private group's posts to its active members only;
- * - never the posts of a member the viewer blocked.
+ * - never the posts of a member the viewer blocked or who blocked the viewer: a block hides both
+ *   ways (`notBlockedEitherWay`, the one definition of it).
  *
  * `post` is the alias of a `posts` row in the query, `viewer` the SQL of the viewer's id
  * (an `integer` parameter, null for a visitor).
@@ -19,11 +22,10 @@ export function postVisibleTo(post: string, viewer: string): string {
              WHERE vg.id = ${post}.group_id
                AND (vm.status = 'active' OR (vg.visibility = 'public' AND vm.status IS DISTINCT FROM 'banned'))
              OFFSET 0))
-      AND NOT EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = ${viewer} AND vb.blocked_id = ${post}.user_id)`;
+      AND ${notBlockedEitherWay(viewer, `${post}.user_id`)}`;
 }
 
-/** A comment the viewer sees (on a post they may see): not deleted, not by a member they blocked. */
+/** A comment the viewer sees (on a post they may see): not deleted, not by a member blocked either way with them. */
 export function commentVisibleTo(comment: string, viewer: string): string {
-  return `${comment}.deleted_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM blocks cb WHERE cb.blocker_id = ${viewer} AND cb.blocked_id = ${comment}.user_id)`;
+  return `${comment}.deleted_at IS NULL AND ${notBlockedEitherWay(viewer, `${comment}.user_id`)}`;
 }

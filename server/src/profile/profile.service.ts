@@ -33,7 +33,10 @@ export class ProfileService {
   /** `viewerId` null: a visitor. */
   async profile(username: string, viewerId: number | null): Promise<ProfileAnswer> {
     const user = await this.member(username, viewerId);
-    const counts = await this.follows.countsOf(user.id, viewerId);
+    const [counts, viewerBlocked] = await Promise.all([
+      this.follows.countsOf(user.id, viewerId),
+      viewerId === null ? false : this.blocks.isBlocked(viewerId, user.id),
+    ]);
     return {
       id: user.id,
       username: user.username,
@@ -44,6 +47,7 @@ export class ProfileService {
       followerCount: counts.followers,
       followingCount: counts.following,
       viewerFollows: counts.viewerFollows,
+      viewerBlocked,
     };
   }
 

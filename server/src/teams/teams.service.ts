@@ -151,7 +151,7 @@ export class TeamsService {
         TEAM_LIMITS.inviteHours / 24,
       ),
     );
-    await this.notifications.notify(invitee.id, {
+    await this.notifications.notifyFrom(userId, invitee.id, {
       type: 'team_invite',
       heading: 'Team invitation',
       body: `${inviterName} invited you to the team ${teamName}.`,

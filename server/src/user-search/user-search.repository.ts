@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MemberCard } from '@shared/people/people.js';
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 import { memberCardColumns, memberCardOf, type MemberCardRow } from '../follows/member-cards.js';
 
 /**
@@ -29,9 +30,8 @@ const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
  * Each column is matched and scored in its own branch, so a candidate row is rechecked against
  * one column only: a common first name makes thousands of candidates, and their rechecks are
  * most of the cost. Ranked: the exact username, then username prefixes, then the closest name.
- * Members not set up yet, members who blocked the viewer and members the viewer blocked are left
- * out (blocking hides both ways); the cards are read for
- * one page only. Parameters: `userSearchParameters`.
+ * Members not set up yet and members blocked either way with the viewer are left out; the cards
+ * are read for one page only. Parameters: `userSearchParameters`.
  */
 export const USER_SEARCH_SQL = `WITH matches AS (
     SELECT id, similarity(username, $1)
@@ -42,7 +42,7 @@ export const USER_SEARCH_SQL = `WITH matches AS (
     SELECT id, similarity(first_name, $1) FROM users WHERE first_name % $1 AND NOT needs_setup
   ), ranked AS (
     SELECT id, max(score) AS score FROM matches
-     WHERE id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = $2 UNION ALL SELECT blocked_id FROM blocks WHERE blocker_id = $2)
+     WHERE ${notBlockedEitherWay('$2::int', 'id')}
      GROUP BY id ORDER BY score DESC, id LIMIT $4 OFFSET $5
   )
   SELECT ${memberCardColumns('$2')}

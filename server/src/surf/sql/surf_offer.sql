@@ -5,7 +5,7 @@
 -- Then the empty reasons (earning_blocked; email_unconfirmed; daily_cap; no_posts with next_ms,
 -- when a post can be offered next), or the fair pick: among campaigns that can pay, not the
 -- viewer's own, in their languages, never a private group's post nor one written for a team they
--- are active in, with surf my tags only posts carrying a followed tag, within the campaign's daily
+-- are active in, never one whose author and the viewer are blocked either way, with surf my tags only posts carrying a followed tag, within the campaign's daily
 -- view cap and not credited to the viewer in 24 hours, the one served longest ago (SKIP LOCKED).
 -- The member's terms (surf_terms) set the countdown and the daily cap; the ticket asks for the
 -- code p.challenge by the rules of the challenge (the first view ever, one view at a random place
@@ -84,7 +84,9 @@ BEGIN
   -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
   -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
   -- Never a private group's post: the surf bar shows posts to every member. Never a post written for
-  -- a team the viewer is an active member of: a team's campaigns do not pay its own members. With
+  -- a team the viewer is an active member of: a team's campaigns do not pay its own members. Never
+  -- a post whose author blocked the viewer or whom the viewer blocked (block_partners, the one
+  -- definition of a block either way: inlined, an anti join over the viewer's few partners). With
   -- surf my tags on, only posts carrying a followed tag.
   -- SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check a
   -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
@@ -94,6 +96,7 @@ BEGIN
      AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
      AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
      AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
+     AND NOT EXISTS (SELECT 1 FROM block_partners(v_user) bp WHERE bp.member_id = po.user_id)
      AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)
      AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
      AND NOT EXISTS (SELECT 1 FROM view_tickets t
@@ -116,6 +119,7 @@ BEGIN
          AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
          AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
          AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
+         AND NOT EXISTS (SELECT 1 FROM block_partners(v_user) bp WHERE bp.member_id = po.user_id)
          AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)));
   END IF;
   UPDATE campaigns SET last_served_at = now() WHERE post_id = v_post;

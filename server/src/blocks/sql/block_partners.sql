@@ -1,0 +1,15 @@
+-- block_partners(p_member integer) -> setof integer: the members blocked either way with p_member,
+-- those p_member blocked and those who blocked p_member (none for NULL, a visitor). The one
+-- definition of "blocked either way": feeds, post and comment reads, follower lists, search,
+-- notifications, live pushes and the surf bar's pick all ask it (through
+-- BlocksRepository's SQL fragments in blocks/blocks.repository.ts, and surf_offer directly).
+-- A set-returning SQL function, STABLE and not STRICT, so PostgreSQL inlines it into the calling
+-- query: `NOT EXISTS (SELECT 1 FROM block_partners(v) b WHERE b.member_id = x)` plans as an anti
+-- join over two index probes, blocks_pkey (blocker_id, blocked_id) and blocks_blocked
+-- (blocked_id, blocker_id), never a scan of the table.
+CREATE OR REPLACE FUNCTION block_partners(p_member integer) RETURNS TABLE (member_id integer)
+LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+  SELECT blocked_id FROM blocks WHERE blocker_id = p_member
+  UNION ALL
+  SELECT blocker_id FROM blocks WHERE blocked_id = p_member
+$fn$;
