@@ -119,7 +119,7 @@ export function AdminAuditTab() {
                       <Target entry={entry} />
                     </dd>
                   </div>
-                  <div>
+                  <div className="admin-facts-wide">
                     <dt>Change</dt>
                     <dd className="admin-cell-wrap">
                       <Changes entry={entry} />
