@@ -13,16 +13,15 @@ const FIGURES: { key: keyof StatsCounts; label: string }[] = [
   { key: 'feels', label: 'Feels' },
 ];
 
-/** A figure's change against the period before, with its direction in words for screen readers. */
-function Change({ now, before, previousName }: { now: number; before: number; previousName: string }) {
+/** A figure's change against the period before, with its direction and the figure before in words for screen readers. */
+function Change({ now, before }: { now: number; before: number }) {
   const change = changeOf(now, before);
   return (
     <dd className={`stats-tile-change stats-change-${change.kind}`}>
       {changeText(change)}
       <span className="visually-hidden">
         {change.kind === 'up' ? ' up' : change.kind === 'down' ? ' down' : ''} from {before.toLocaleString()}
-      </span>{' '}
-      <span className="stats-tile-note">vs {previousName}</span>
+      </span>
     </dd>
   );
 }
@@ -45,28 +44,31 @@ export function StatsHeadline({
   extra?: { label: string; value: number; previous: number | null };
 }) {
   return (
-    <dl className="stats-tiles">
-      {today && (
-        <div className="stats-tile stats-tile-live" aria-live="polite">
-          <dt>Today</dt>
-          <dd>{today.viewed.toLocaleString()}</dd>
-          <dd className="stats-tile-note">viewed · {today.seen.toLocaleString()} seen</dd>
-        </div>
-      )}
-      {FIGURES.map((figure) => (
-        <div key={figure.key} className="stats-tile">
-          <dt>{figure.label}</dt>
-          <dd className="stats-tile-figure">{totals[figure.key].toLocaleString()}</dd>
-          {previous && <Change now={totals[figure.key]} before={previous[figure.key]} previousName={previousName} />}
-        </div>
-      ))}
-      {extra && (
-        <div className="stats-tile">
-          <dt>{extra.label}</dt>
-          <dd className="stats-tile-figure">{extra.value.toLocaleString()}</dd>
-          {extra.previous !== null && <Change now={extra.value} before={extra.previous} previousName={previousName} />}
-        </div>
-      )}
-    </dl>
+    <>
+      {previous && <p className="stats-compare-note muted">Changes are against {previousName}.</p>}
+      <dl className="stats-tiles">
+        {today && (
+          <div className="stats-tile stats-tile-live" aria-live="polite">
+            <dt>Today</dt>
+            <dd>{today.viewed.toLocaleString()}</dd>
+            <dd className="stats-tile-note">viewed · {today.seen.toLocaleString()} seen</dd>
+          </div>
+        )}
+        {FIGURES.map((figure) => (
+          <div key={figure.key} className="stats-tile">
+            <dt>{figure.label}</dt>
+            <dd className="stats-tile-figure">{totals[figure.key].toLocaleString()}</dd>
+            {previous && <Change now={totals[figure.key]} before={previous[figure.key]} />}
+          </div>
+        ))}
+        {extra && (
+          <div className="stats-tile">
+            <dt>{extra.label}</dt>
+            <dd className="stats-tile-figure">{extra.value.toLocaleString()}</dd>
+            {extra.previous !== null && <Change now={extra.value} before={extra.previous} />}
+          </div>
+        )}
+      </dl>
+    </>
   );
 }
