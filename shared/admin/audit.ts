@@ -94,6 +94,12 @@ export interface AdminAuditEntry {
   admin: { id: number; username: string } | null;
   targetType: AdminAuditTargetType;
   targetId: string;
+  /**
+   * The target's name as it is now (a member's username, an order's item, a pack's or level's
+   * name, an announcement's heading, a message's subject, an error's message); null when it has
+   * none or is gone.
+   */
+  targetName: string | null;
   /** The target's relevant fields before and after the action; null where there was nothing (a creation, a deletion). */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

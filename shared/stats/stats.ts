@@ -107,6 +107,8 @@ export interface StatsPeriodAnswer {
 
 export interface PostStats extends StatsPeriodAnswer, StatsBreakdowns {
   pid: number;
+  /** The post's first words (its first line, cut at a word), or "Post <pid>" when it has no text. */
+  postTitle: string;
   totals: StatsCounts;
   daily: StatsDay[];
   /** The period's credited views and those of them the earnings review refunded as invalid. */

@@ -186,12 +186,16 @@ test('a message to a member pops up as a toast in both of their open tabs and re
   await expectUnread(second, 0);
 
   const adminPage = await openAs(browser, app.url, admin, '/admin');
-  await adminPage.getByLabel('Member id', { exact: true }).fill(String(member.id));
+  // The member is found by part of their username; the form says whom it will write to.
+  await adminPage.getByLabel('Member', { exact: true }).fill(member.username.slice(0, 6));
+  await expect(adminPage.locator(`datalist option[value="${member.username}"]`)).toHaveCount(1);
+  await adminPage.getByLabel('Member', { exact: true }).fill(member.username);
+  await expect(adminPage.getByText(`To ${member.username} (`)).toBeVisible();
   await adminPage.getByLabel('Heading', { exact: true }).fill('Welcome aboard');
   await adminPage.getByLabel('Message', { exact: true }).fill('Your account is ready. Write to us any time.');
   await adminPage.getByLabel('Link (optional)').fill('/settings/profile');
   await adminPage.getByRole('button', { name: 'Send message' }).click();
-  await expect(adminPage.getByText(`Sent to member ${member.id}.`)).toBeVisible();
+  await expect(adminPage.getByText(`Sent to ${member.username}.`)).toBeVisible();
 
   for (const tab of [first, second]) {
     await expect(toast(tab, 'Welcome aboard')).toBeVisible();

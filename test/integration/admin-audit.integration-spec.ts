@@ -42,6 +42,7 @@ describe('the admin audit log', () => {
         admin: { id: admin.id, username: admin.username },
         targetType: 'user',
         targetId: String(member.id),
+        targetName: member.username,
         before: { earning: false, riskScore: 400 },
         after: { earning: true, riskScore: 0 },
         createdAt: expect.any(String),
@@ -55,6 +56,41 @@ describe('the admin audit log', () => {
     expect((await admin.browser.post(`/data/admin/users/999999/earning`, { earning: true })).status).toBe(404);
     expect((await member.browser.post(`/data/admin/users/${member.id}/earning`, { earning: true })).status).toBe(403);
     expect(await auditRows()).toBe(before);
+  });
+
+  it('names each target by what it is now, and nothing for a target that is gone or has no name', async () => {
+    const pack = (
+      await db.query(
+        `INSERT INTO credit_packs (name, credits, price_minor, currency) VALUES ('Big pack', 500, 900, 'EUR') RETURNING id`,
+      )
+    ).rows[0].id;
+    const order = (
+      await db.query(
+        `INSERT INTO orders (user_id, kind, pack_id, item_name, credits, amount_minor, currency, provider, expires_at)
+         VALUES ($1, 'pack', $2, 'Big pack', 500, 900, 'EUR', 'local', now()) RETURNING id`,
+        [member.id, pack],
+      )
+    ).rows[0].id;
+    const targets: [string, string][] = [
+      ['credit_pack', String(pack)],
+      ['order', order],
+      ['order', 'not-a-uuid'],
+      ['user', '999999'],
+      ['site_settings', '1'],
+    ];
+    for (const [type, id] of targets)
+      await db.query(
+        `INSERT INTO admin_audit (admin_id, action, target_type, target_id, before, after) VALUES ($1, 'credit_pack_updated', $2, $3, NULL, NULL)`,
+        [admin.id, type, id],
+      );
+    const { body } = await admin.browser.get<Paged<AdminAuditEntry>>(`${ADMIN_AUDIT_ENDPOINTS.audit}?action=credit_pack_updated`);
+    expect(body.data!.items.map((entry) => [entry.targetType, entry.targetName])).toEqual([
+      ['site_settings', null],
+      ['user', null],
+      ['order', null],
+      ['order', 'Big pack'],
+      ['credit_pack', 'Big pack'],
+    ]);
   });
 
   it('refuses an unknown filter with a clear 400', async () => {

@@ -1,5 +1,6 @@
 import type { AdminOverview, OutboxMail } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
+import { ADMIN_TODAY_ENDPOINTS, type AdminToday } from '../../shared/admin/overview-today.js';
 import type { StartAnswer } from '../../shared/start/start.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { call, fetchRaw } from '../support/test-app.js';
@@ -89,6 +90,59 @@ describe('the admin calls', () => {
 
     await db.query(`UPDATE users SET role = 'member' WHERE id = $1`, [member.id]);
     await eventually(async () => expect((await member.browser.get(ACCOUNT_ENDPOINTS.adminOverview)).status).toBe(403));
+  });
+});
+
+describe("today's figures on the overview", () => {
+  it('counts signups, post views, credited views and still-paid revenue since midnight UTC, and every unread message', async () => {
+    const midnight = new Date(new Date().toISOString().slice(0, 10)).toISOString();
+    // The member joined two days ago; the admin today.
+    await db.query(`UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1`, [member.id]);
+    const created = await member.browser.post<{ post: { pid: number } }>('/data/posts', {
+      text: 'Counted today',
+      language: 'en',
+      tags: [],
+    });
+    const pid = created.body.data!.post.pid;
+    await db.query(
+      `INSERT INTO post_stats_hourly (post_id, hour, place, seen, viewed, credited)
+       VALUES ($1, $2::timestamptz, 'feed', 9, 7, 0), ($1, $2::timestamptz, 'surf', 3, 3, 2),
+              ($1, $2::timestamptz - interval '1 hour', 'feed', 100, 100, 50)`,
+      [pid, midnight],
+    );
+    const pack = (await db.query(`SELECT id FROM credit_packs ORDER BY id LIMIT 1`)).rows[0].id;
+    await db.query(
+      `INSERT INTO orders (user_id, kind, pack_id, item_name, credits, amount_minor, currency, state, provider, expires_at, settled_at)
+       VALUES ($1, 'pack', $2, 'Pack', 100, 1000, 'EUR', 'paid', 'local', now(), $3::timestamptz),
+              ($1, 'pack', $2, 'Pack', 100, 500, 'EUR', 'paid', 'local', now(), now()),
+              ($1, 'pack', $2, 'Pack', 100, 300, 'USD', 'paid', 'local', now(), now()),
+              ($1, 'pack', $2, 'Pack', 100, 9999, 'EUR', 'refunded', 'local', now(), now()),
+              ($1, 'pack', $2, 'Pack', 100, 7777, 'EUR', 'paid', 'local', now(), $3::timestamptz - interval '1 second'),
+              ($1, 'pack', $2, 'Pack', 100, 4444, 'EUR', 'pending', 'local', now(), NULL)`,
+      [member.id, pack, midnight],
+    );
+    await db.query(
+      `INSERT INTO contact_messages (name, email, subject, message, address_hash, read_at, created_at)
+       VALUES ('A', 'a@example.test', 'Old and unread', 'Hello there, admins', 'h', NULL, now() - interval '3 days'),
+              ('B', 'b@example.test', 'New and unread', 'Hello there, admins', 'h', NULL, now()),
+              ('C', 'c@example.test', 'Read', 'Hello there, admins', 'h', now(), now())`,
+    );
+
+    expect((await member.browser.get(ADMIN_TODAY_ENDPOINTS.today)).status).toBe(403);
+    const { status, body } = await boss.browser.get<AdminToday>(ADMIN_TODAY_ENDPOINTS.today);
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      since: midnight,
+      signups: 1,
+      postViews: 10,
+      creditedViews: 2,
+      revenue: [
+        { currency: 'EUR', amountMinor: 1500, orders: 2 },
+        { currency: 'USD', amountMinor: 300, orders: 1 },
+      ],
+      unreadMessages: 2,
+    });
+    await db.query(`UPDATE users SET created_at = now() WHERE id = $1`, [member.id]);
   });
 });
 

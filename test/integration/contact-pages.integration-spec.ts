@@ -188,6 +188,7 @@ describe('the admin inbox', () => {
         admin: { id: admin.id, username: admin.username },
         targetType: 'contact_message',
         targetId: String(id),
+        targetName: 'Please answer me',
         before: { answeredAt: null },
         after: {
           answeredAt: body.data!.answeredAt,
@@ -258,6 +259,7 @@ describe('/terms and /privacy', () => {
         admin: { id: admin.id, username: admin.username },
         targetType: 'site_page',
         targetId: 'terms',
+        targetName: null,
         before: { markdown: before },
         after: { markdown: '# Terms\n\nBe kind.' },
         createdAt: expect.any(String),

@@ -84,7 +84,8 @@ describe('once a day per viewer', () => {
     await send(browser, 'playVideo', { obj: pid, notes: notes(undefined) });
     await send(browser, 'playVideo', { obj: pid, notes: notes(undefined) });
     await flush();
-    expect(await hourlyOf(pid)).toMatchObject({ seen: 0, viewed: 1, linkClicks: 1, videoPlays: 1 });
+    // A full view and a click count as the post seen too, once.
+    expect(await hourlyOf(pid)).toMatchObject({ seen: 1, viewed: 1, linkClicks: 1, videoPlays: 1 });
 
     await send(browser, 'post_view', postView(pid, 10, trackingId()));
     await send(browser, 'post_link_click', linkClick(pid));
@@ -95,7 +96,7 @@ describe('once a day per viewer', () => {
     await send(second, 'post_link_click', linkClick(pid));
     await send(second, 'playVideo', { obj: pid, notes: notes(undefined) });
     await flush();
-    expect(await hourlyOf(pid)).toMatchObject({ seen: 1, viewed: 2, linkClicks: 2, videoPlays: 2 });
+    expect(await hourlyOf(pid)).toMatchObject({ seen: 2, viewed: 2, linkClicks: 2, videoPlays: 2 });
 
     // Every call is still stored as it came.
     expect(await rawEvents(pid, 'post_view')).toBe(6);
@@ -104,7 +105,7 @@ describe('once a day per viewer', () => {
     const { rows } = await testApp.db.query(`SELECT country, seen, viewed FROM post_stats_country_daily WHERE post_id = $1`, [
       pid,
     ]);
-    expect(rows).toEqual([{ country: 'GB', seen: 1, viewed: 2 }]);
+    expect(rows).toEqual([{ country: 'GB', seen: 2, viewed: 2 }]);
   });
 
   it('counts a signed-in member once, apart from the visitors of the same address', async () => {
@@ -159,13 +160,13 @@ describe('breakdowns', () => {
       [pid],
     );
     expect(rows).toEqual([
-      { dimension: 'device', value: '', seen: 0, viewed: 1 },
-      { dimension: 'device', value: 'desktop', seen: 0, viewed: 1 },
+      { dimension: 'device', value: '', seen: 1, viewed: 1 },
+      { dimension: 'device', value: 'desktop', seen: 1, viewed: 1 },
       { dimension: 'device', value: 'phone', seen: 1, viewed: 1 },
-      { dimension: 'language', value: '', seen: 0, viewed: 1 },
+      { dimension: 'language', value: '', seen: 1, viewed: 1 },
       { dimension: 'language', value: 'de', seen: 1, viewed: 1 },
-      { dimension: 'language', value: 'fr', seen: 0, viewed: 1 },
-      { dimension: 'referrer', value: '', seen: 0, viewed: 2 },
+      { dimension: 'language', value: 'fr', seen: 1, viewed: 1 },
+      { dimension: 'referrer', value: '', seen: 2, viewed: 2 },
       { dimension: 'referrer', value: 'search.example', seen: 1, viewed: 1 },
     ]);
   });

@@ -99,7 +99,7 @@ describe('a visit id the browser names', () => {
       await send(browser, 'viewImage', { obj: pid, notes: { source: 'website', index: 0, visit } });
     }
     await flush();
-    expect(await countsOf(pid)).toEqual({ seen: 0, viewed: 1, linkClicks: 1, videoPlays: 1, imageViews: 1, profileViews: 0 });
+    expect(await countsOf(pid)).toEqual({ seen: 1, viewed: 1, linkClicks: 1, videoPlays: 1, imageViews: 1, profileViews: 0 });
     // Every call is still stored as it came.
     expect(await rawEvents(pid)).toBe(19);
   });

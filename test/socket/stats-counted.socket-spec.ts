@@ -42,7 +42,7 @@ describe('live counts of a post', () => {
 
     const expected = [
       { pid, seen: 1, viewed: 1, linkClicks: 0, profileViews: 0 },
-      { pid: second, seen: 0, viewed: 0, linkClicks: 1, profileViews: 0 },
+      { pid: second, seen: 1, viewed: 0, linkClicks: 1, profileViews: 0 },
     ];
     for (const ownerTab of [ownerTab1, ownerTab2]) {
       const [change] = await ownerTab.next('stats:counted');
@@ -57,7 +57,7 @@ describe('live counts of a post', () => {
     await send('post_view', postView(othersPid, 10, visit));
     await flush();
     expect(await otherTab.next('stats:counted')).toEqual([
-      { posts: [{ pid: othersPid, seen: 0, viewed: 1, linkClicks: 0, profileViews: 0 }] },
+      { posts: [{ pid: othersPid, seen: 1, viewed: 1, linkClicks: 0, profileViews: 0 }] },
     ]);
     await ownerTab1.expectNo('stats:counted');
   });

@@ -41,13 +41,13 @@ describe('live counts of a team post', () => {
     await viewed(personal.post.pid);
     await flush();
 
-    const teamCounts = [{ pid: post.pid, seen: 0, viewed: 1, linkClicks: 0, profileViews: 0 }];
+    const teamCounts = [{ pid: post.pid, seen: 1, viewed: 1, linkClicks: 0, profileViews: 0 }];
     for (const teamTab of [analystTeamTab, ownerTeamTab]) {
       expect(await teamTab.next('stats:counted')).toEqual([{ posts: teamCounts }]);
       await teamTab.expectNo('stats:counted');
     }
     expect(await ownerPlainTab.next('stats:counted')).toEqual([
-      { posts: [{ pid: personal.post.pid, seen: 0, viewed: 1, linkClicks: 0, profileViews: 0 }] },
+      { posts: [{ pid: personal.post.pid, seen: 1, viewed: 1, linkClicks: 0, profileViews: 0 }] },
     ]);
     await ownerPlainTab.expectNo('stats:counted');
   });

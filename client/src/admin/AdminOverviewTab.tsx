@@ -4,13 +4,15 @@ import { useApiData } from '../api/useApiData.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { AdminOverviewView } from './AdminOverviewView.js';
+import { AdminTodayFigures } from './AdminTodayFigures.js';
 import { MessageMemberForm } from './MessageMemberForm.js';
 
-/** /admin: the counts, recent client errors, and a message to one member (for support). */
+/** /admin: today's figures, the counts, recent client errors, and a message to one member (for support). */
 export function AdminOverviewTab() {
   const overview = useApiData<AdminOverview>(ACCOUNT_ENDPOINTS.adminOverview);
   return (
     <>
+      <AdminTodayFigures />
       {overview.failure ? (
         <ErrorState failure={overview.failure} onRetry={overview.reload} />
       ) : overview.data ? (

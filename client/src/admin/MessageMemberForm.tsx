@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { Paged } from '@shared/accounts/account.answers.js';
+import { ADMIN_USER_ENDPOINTS, type AdminUserRow } from '@shared/admin/users.js';
 import { adminMessageSchema, type AdminMessagePayload } from '@shared/notifications/admin-message.schema.js';
 import { NOTIFICATION_ENDPOINTS, type NotificationItem } from '@shared/notifications/notifications.js';
 import { api } from '../api/api.js';
+import { useApiData } from '../api/useApiData.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { schemaFieldErrors } from '../forms/schemaFieldErrors.js';
 import { SubmitButton } from '../forms/SubmitButton.js';
@@ -9,7 +12,7 @@ import { TextField } from '../forms/TextField.js';
 import { useForm } from '../forms/useForm.js';
 import { TextAreaField } from './fields/TextAreaField.js';
 
-const EMPTY = { memberId: '', heading: '', body: '', link: '' };
+const EMPTY = { member: '', heading: '', body: '', link: '' };
 type MessageValues = typeof EMPTY;
 
 const messagePayload = (values: MessageValues): AdminMessagePayload => ({
@@ -18,32 +21,72 @@ const messagePayload = (values: MessageValues): AdminMessagePayload => ({
   ...(values.link.trim() ? { link: values.link } : {}),
 });
 
-const memberIdOf = (value: string): number | null => (/^\s*\d{1,9}\s*$/.test(value) && Number(value) > 0 ? Number(value) : null);
+/** How long typing pauses before the members are searched. */
+const SEARCH_PAUSE_MS = 250;
+const SEARCH_MIN_LENGTH = 2;
+
+/** The member a typed username or email names exactly (any case), among those found. */
+function chosenMember(typed: string, found: AdminUserRow[]): AdminUserRow | null {
+  const wanted = typed.trim().toLowerCase();
+  return found.find((row) => row.username.toLowerCase() === wanted || row.email.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * The members whose username, email or first name contain what was typed (the Users tab's search),
+ * searched once typing pauses; the last list stays while the next loads.
+ */
+function useMemberSuggestions(typed: string): AdminUserRow[] {
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(typed.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useApiData<Paged<AdminUserRow>>(
+    query.length >= SEARCH_MIN_LENGTH ? `${ADMIN_USER_ENDPOINTS.users}?${new URLSearchParams({ q: query })}` : null,
+  );
+  return found.data?.items ?? [];
+}
 
 /**
  * Sends one member a notification: it appears at once in their open tabs and in /notifications.
- * Given `member` (a member's admin page), it writes to them and asks for no id.
+ * The member is found by username or email, with suggestions as the admin types; given `member`
+ * (a member's admin page), it writes to them and asks for no one.
  */
 export function MessageMemberForm({ member }: { member?: { id: number; username: string } } = {}) {
   const [sent, setSent] = useState<string | null>(null);
-  const start = member ? { ...EMPTY, memberId: String(member.id) } : EMPTY;
+  const [typed, setTyped] = useState('');
+  const suggestions = useMemberSuggestions(member ? '' : typed);
+  const suggestionsId = useId();
+  const recipientOf = (values: MessageValues) => member ?? chosenMember(values.member, suggestions);
   const form = useForm<MessageValues, NotificationItem>({
-    initialValues: start,
+    initialValues: EMPTY,
     validate: (values) => ({
       ...schemaFieldErrors(adminMessageSchema, messagePayload(values), ['heading', 'body', 'link'] as const),
-      ...(memberIdOf(values.memberId) === null ? { memberId: { message: 'Enter the member’s id, a whole number.' } } : {}),
+      ...(recipientOf(values) === null
+        ? {
+            member: {
+              message: values.member.trim()
+                ? 'No member has that username or email: choose one of the suggestions.'
+                : 'Enter the member’s username or email.',
+            },
+          }
+        : {}),
     }),
     submit: (values) =>
       api.post<NotificationItem>(
-        `${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${memberIdOf(values.memberId)}/notify`,
+        `${NOTIFICATION_ENDPOINTS.adminNotifyUser}/${recipientOf(values)!.id}/notify`,
         messagePayload(values),
       ),
     onSuccess: (_notification, values) => {
-      form.reset(start);
-      setSent(member ? `Sent to ${member.username}.` : `Sent to member ${memberIdOf(values.memberId)}.`);
+      const recipient = recipientOf(values);
+      form.reset(EMPTY);
+      setTyped('');
+      setSent(`Sent to ${recipient?.username ?? 'the member'}.`);
     },
   });
   const body = form.field('body');
+  const memberField = form.field('member');
+  const recipient = member ? null : chosenMember(memberField.value, suggestions);
   return (
     <section aria-labelledby="admin-message-heading">
       <h2 id="admin-message-heading" className="section-heading">
@@ -59,7 +102,30 @@ export function MessageMemberForm({ member }: { member?: { id: number; username:
         }}
       >
         <FormAlert errors={form.formErrors} />
-        {!member && <TextField label="Member id" inputMode="numeric" autoComplete="off" {...form.field('memberId')} />}
+        {!member && (
+          <>
+            <TextField
+              label="Member"
+              hint={
+                recipient
+                  ? `To ${recipient.username} (${recipient.email}).`
+                  : 'Type part of a username or email, then choose from the suggestions.'
+              }
+              autoComplete="off"
+              list={suggestionsId}
+              {...memberField}
+              onChange={(event) => {
+                memberField.onChange(event);
+                setTyped(event.target.value);
+              }}
+            />
+            <datalist id={suggestionsId}>
+              {suggestions.map((row) => (
+                <option key={row.id} value={row.username} label={row.email} />
+              ))}
+            </datalist>
+          </>
+        )}
         <TextField label="Heading" autoComplete="off" {...form.field('heading')} />
         <TextAreaField
           label="Message"

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './dates.js';
+import { formatCalendarDay, formatDate, formatDateTime } from './dates.js';
 
 describe('showing dates', () => {
   const utcInLondon = { locale: 'en-GB', timeZone: 'UTC' };
@@ -11,5 +11,13 @@ describe('showing dates', () => {
   it('shows a dash for a value that is not a date', () => {
     expect(formatDate('not a date', utcInLondon)).toBe('–');
     expect(formatDateTime('', utcInLondon)).toBe('–');
+  });
+});
+
+describe('showing a calendar day', () => {
+  it('shows the day it names in any zone, in full or as day and month', () => {
+    expect(formatCalendarDay('2026-11-27', { locale: 'en-GB' })).toBe('27 Nov 2026');
+    expect(formatCalendarDay('2026-11-27', { locale: 'en-GB', short: true })).toBe('27 Nov');
+    expect(formatCalendarDay('2026-13-01', { locale: 'en-GB' })).toBe('–');
   });
 });

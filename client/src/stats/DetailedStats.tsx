@@ -1,16 +1,25 @@
 import { useAtom } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
-import { STATS_ENDPOINTS, STATS_PERIODS, type PostStats, type StatsCounts, type StatsOverview } from '@shared/stats/stats.js';
+import {
+  STATS_ENDPOINTS,
+  STATS_PERIODS,
+  type PostStats,
+  type StatsCounts,
+  type StatsOverview,
+  type StatsPeriodAnswer,
+} from '@shared/stats/stats.js';
 import { addDays } from '@shared/stats/stats-range.js';
 import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
+import { useApiData } from '../api/useApiData.js';
 import { excerptOf } from '../posts/linkCard.js';
 import { CsvDownload } from './CsvDownload.js';
 import { StatsBreakdownLists } from './StatsBreakdownLists.js';
 import { StatsChart } from './StatsChart.js';
 import { StatsFunnel } from './StatsFunnel.js';
+import { StatsHeadline } from './StatsHeadline.js';
 import { StatsInvalidTraffic } from './StatsInvalidTraffic.js';
 import { StatsRangeForm } from './StatsRangeForm.js';
 import { statsPeriodAtom } from './statsAtoms.js';
@@ -18,6 +27,7 @@ import {
   browserTimeZone,
   dayIn,
   periodName,
+  previousPeriod,
   selectionOf,
   selectionQuery,
   withSelection,
@@ -25,18 +35,6 @@ import {
 } from './statsSelection.js';
 import { useLiveCounted, useStats } from './useStats.js';
 import './stats.css';
-
-const TILES: { key: keyof StatsCounts; label: string }[] = [
-  { key: 'seen', label: 'Seen' },
-  { key: 'viewed', label: 'Viewed' },
-  { key: 'credited', label: 'Credited views' },
-  { key: 'linkClicks', label: 'Link clicks' },
-  { key: 'videoPlays', label: 'Video plays' },
-  { key: 'imageViews', label: 'Picture views' },
-  { key: 'profileViews', label: 'Profile views' },
-  { key: 'comments', label: 'Comments' },
-  { key: 'feels', label: 'Feels' },
-];
 
 /** A period's name as file names carry it: "30-days" or "2026-11-01-to-2026-11-08". */
 const fileSpan = (answer: { days: number; from: string; to: string }, selection: StatsSelection) =>
@@ -85,40 +83,6 @@ export function DetailedStats() {
   );
 }
 
-function Tiles({
-  totals,
-  today,
-  extra,
-}: {
-  totals: StatsCounts;
-  today: StatsCounts | undefined;
-  extra?: { label: string; value: number };
-}) {
-  return (
-    <dl className="stats-tiles">
-      {today && (
-        <div className="stats-tile stats-tile-live" aria-live="polite">
-          <dt>Today</dt>
-          <dd>{today.viewed.toLocaleString()}</dd>
-          <dd className="stats-tile-note">viewed · {today.seen.toLocaleString()} seen</dd>
-        </div>
-      )}
-      {TILES.map((tile) => (
-        <div key={tile.key} className="stats-tile">
-          <dt>{tile.label}</dt>
-          <dd>{totals[tile.key].toLocaleString()}</dd>
-        </div>
-      ))}
-      {extra && (
-        <div className="stats-tile">
-          <dt>{extra.label}</dt>
-          <dd>{extra.value.toLocaleString()}</dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
 const todayOf = (stats: { tz: string; daily: { day: string }[] }) => {
   const today = dayIn(Date.now(), stats.tz);
   return stats.daily.find((entry) => entry.day === today) as (StatsCounts & { day: string }) | undefined;
@@ -126,9 +90,24 @@ const todayOf = (stats: { tz: string; daily: { day: string }[] }) => {
 
 const everyPost = () => true;
 
+/**
+ * The headline figures of the period of the same length just before the answer's, read once the
+ * answer is there (finished days: the server keeps them, so this costs little); null until then
+ * or when it cannot be read (the headline then shows the figures without their change).
+ */
+function usePreviousTotals<T extends StatsPeriodAnswer & { totals: StatsCounts }>(base: string, answer: T | null): T | null {
+  const previous = answer ? previousPeriod(answer) : null;
+  const loaded = useApiData<T>(previous && answer ? `${base}?${selectionQuery(previous, answer.tz)}` : null);
+  return loaded.data;
+}
+
+/** How the headline names the period it is compared with. */
+const previousName = (answer: StatsPeriodAnswer) => (answer.days === 1 ? 'the day before' : `the ${answer.days} days before`);
+
 function Overview({ selection }: { selection: StatsSelection }) {
   const stats = useStats<StatsOverview>(`${STATS_ENDPOINTS.overview}?${selectionQuery(selection, browserTimeZone())}`);
   const overview = useLiveCounted(stats.data, everyPost);
+  const previous = usePreviousTotals(STATS_ENDPOINTS.overview, stats.data);
   if (stats.failure) return <ErrorState failure={stats.failure} onRetry={stats.reload} />;
   if (!overview) return <LoadingState label="Loading your stats…" />;
   const period = periodName(overview, selection);
@@ -136,10 +115,16 @@ function Overview({ selection }: { selection: StatsSelection }) {
   return (
     <>
       <h2 className="section-heading">All your posts, {period}</h2>
-      <Tiles
+      <StatsHeadline
         totals={overview.totals}
+        previous={previous?.totals ?? null}
+        previousName={previousName(overview)}
         today={todayOf(overview)}
-        extra={{ label: 'Your profile views', value: overview.ownProfileViews }}
+        extra={{
+          label: 'Visits to your profile page',
+          value: overview.ownProfileViews,
+          previous: previous?.ownProfileViews ?? null,
+        }}
       />
       <StatsChart daily={overview.daily} label={`Views of all your posts, ${period}`} />
       <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${fileSpan(overview, selection)}.csv`} />
@@ -191,6 +176,7 @@ function OnePost({ pid, selection }: { pid: number; selection: StatsSelection })
   const [params] = useSearchParams();
   const stats = useStats<PostStats>(`${STATS_ENDPOINTS.posts}/${pid}?${selectionQuery(selection, browserTimeZone())}`);
   const post = useLiveCounted(stats.data, (counted) => counted === pid);
+  const previous = usePreviousTotals(`${STATS_ENDPOINTS.posts}/${pid}`, stats.data);
   const all = new URLSearchParams(params);
   all.delete('post');
   const back = (
@@ -210,11 +196,16 @@ function OnePost({ pid, selection }: { pid: number; selection: StatsSelection })
   return (
     <>
       {back}
-      <h2 className="section-heading">
-        Post {post.pid}, {period}
+      <h2 className="section-heading stats-post-title">
+        {post.postTitle}, {period}
       </h2>
-      <Tiles totals={post.totals} today={todayOf(post)} />
-      <StatsChart daily={post.daily} label={`Views of post ${post.pid}, ${period}`} />
+      <StatsHeadline
+        totals={post.totals}
+        previous={previous?.totals ?? null}
+        previousName={previousName(post)}
+        today={todayOf(post)}
+      />
+      <StatsChart daily={post.daily} label={`Views of “${post.postTitle}”, ${period}`} />
       <CsvDownload daily={post.daily} fileName={`surfex-stats-post-${post.pid}-${fileSpan(post, selection)}.csv`} />
       <div className="stats-breakdowns">
         <StatsFunnel totals={post.totals} />

@@ -1,5 +1,6 @@
 import type { StatsBreakdowns } from '@shared/stats/stats.js';
 import { StatsBars } from './StatsBars.js';
+import { StatsHourChart } from './StatsHourChart.js';
 
 const SOURCE_LABELS: Record<string, string> = {
   surf: 'Earn Credits',
@@ -27,13 +28,11 @@ const countryName = (code: string | null) => (code ? nameOf(countryNames, code) 
 const languageName = (tag: string) => (tag ? nameOf(languageNames, tag) : 'Unknown');
 const deviceName = (bucket: string) => (bucket ? bucket.charAt(0).toUpperCase() + bucket.slice(1) : 'Unknown');
 const referrerName = (host: string) => host || 'Direct';
-const hourName = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** A period's views broken down as plain bar lists: screen, country, hour of day, language, device, referrer. */
+/** A period's views broken down: bar lists by screen, country, language, device and referrer, and a chart by hour of day. */
 export function StatsBreakdownLists({ breakdowns, seenWhere }: { breakdowns: StatsBreakdowns; seenWhere: string }) {
   const byValue = (rows: StatsBreakdowns['languages'], name: (value: string) => string) =>
     rows.map((row) => ({ label: name(row.value), seen: row.seen, viewed: row.viewed }));
-  const anyHour = breakdowns.hours.some((row) => row.seen + row.viewed + row.linkClicks > 0);
   return (
     <>
       <StatsBars
@@ -57,15 +56,7 @@ export function StatsBreakdownLists({ breakdowns, seenWhere }: { breakdowns: Sta
         empty="No referrer counted in this period."
         rows={byValue(breakdowns.referrers, referrerName)}
       />
-      <StatsBars
-        title="By hour of day"
-        empty="Nothing counted in this period."
-        rows={
-          anyHour
-            ? breakdowns.hours.map((h) => ({ label: hourName(h.hour), seen: h.seen, viewed: h.viewed, linkClicks: h.linkClicks }))
-            : []
-        }
-      />
+      <StatsHourChart hours={breakdowns.hours} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StatsDay } from '@shared/stats/stats.js';
+import { formatCalendarDay } from '../format/dates.js';
 
 export interface ChartSeries {
   key: 'seen' | 'viewed' | 'credited';
@@ -14,11 +15,17 @@ export const DAILY_SERIES: ChartSeries[] = [
 ];
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const DAY_SECONDS = 86_400;
+/** The steps the day axis may take between its labels: whole days and weeks, never hours. */
+const DAY_STEPS = [1, 2, 3, 7, 14, 28, 56, 91].map((days) => days * DAY_SECONDS);
 
 /**
- * A line chart of counts by day, drawn by uPlot on a canvas (loaded on first use, its own chunk),
- * with the same figures as a table: visually hidden unless the member asks for it, and always
- * there for screen readers.
+ * A line chart of counts by day across the page's width, drawn by uPlot on a canvas (loaded on
+ * first use, its own chunk), its days written as the rest of the app writes them ("27 Nov"). Its
+ * legend shows the period's totals, and a day's figures while the pointer is on that day. The
+ * same figures are a table: visually hidden unless the member asks for it, and always there for
+ * screen readers.
  */
 export function StatsChart({
   daily,
@@ -51,10 +58,29 @@ export function StatsChart({
             legend: { show: true },
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
-            axes: [{}, { size: 50 }],
+            axes: [
+              {
+                incrs: DAY_STEPS,
+                space: 56,
+                values: (_, splits) => splits.map((split) => formatCalendarDay(dayOf(split), { short: true })),
+              },
+              { size: 50 },
+            ],
             series: [
-              {},
-              ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: daily.length <= 31 } })),
+              {
+                label: 'Day',
+                value: (_, seconds) => (seconds === null ? `All ${daily.length} days` : formatCalendarDay(dayOf(seconds))),
+              },
+              ...series.map((s) => {
+                const total = daily.reduce((sum, day) => sum + day[s.key], 0);
+                return {
+                  label: s.label,
+                  stroke: s.color,
+                  width: 2,
+                  points: { show: daily.length <= 31 },
+                  value: (_: unknown, count: number | null) => (count === null ? total : count).toLocaleString(),
+                };
+              }),
             ],
           },
           [daily.map((d) => dayStart(d.day)), ...series.map((s) => daily.map((d) => d[s.key]))],
@@ -104,7 +130,9 @@ export function StatsChart({
           <tbody>
             {daily.map((d) => (
               <tr key={d.day}>
-                <th scope="row">{d.day}</th>
+                <th scope="row">
+                  <time dateTime={d.day}>{formatCalendarDay(d.day)}</time>
+                </th>
                 {series.map((s) => (
                   <td key={s.key} className="numeric">
                     {d[s.key].toLocaleString()}

@@ -1,35 +1,46 @@
 import type { StatsCounts } from '@shared/stats/stats.js';
+import { shareOf } from './statsChange.js';
 
-const STAGES: { key: keyof StatsCounts; label: string }[] = [
-  { key: 'credited', label: 'Served in Earn Credits' },
-  { key: 'seen', label: 'Seen' },
-  { key: 'viewed', label: 'Engaged (on screen 2 s)' },
-  { key: 'linkClicks', label: 'Clicked the link' },
+const STEPS: { key: 'seen' | 'viewed' | 'linkClicks'; label: string; share: string }[] = [
+  { key: 'seen', label: 'Seen', share: '' },
+  { key: 'viewed', label: 'Viewed (on screen 2 s)', share: 'of seen' },
+  { key: 'linkClicks', label: 'Clicked the link', share: 'of seen (click-through rate)' },
 ];
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const percent = (value: number) => `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
 
 /**
- * Served → seen → engaged → clicked, each with its share of the stage before. Seen counts every
- * screen (feeds and profiles too), so it can pass the served figure: the share is then above 100%.
+ * Seen → viewed → clicked, each as a share of seen. The tracking counts a full view and a click
+ * as seen too (once a day per viewer), so both are part of seen and no share passes 100%; a click
+ * need not follow a full view, so clicks are measured against seen, not against viewed. Credited
+ * views are the surf bar's own measure and are shown as a headline figure, not as a step.
  */
 export function StatsFunnel({ totals }: { totals: StatsCounts }) {
-  const widest = Math.max(1, ...STAGES.map((stage) => totals[stage.key]));
+  const seen = totals.seen;
   return (
     <section className="stats-bars stats-funnel" aria-label="Funnel">
       <h3 className="section-heading">Funnel</h3>
       <ol>
-        {STAGES.map((stage, index) => {
-          const count = totals[stage.key];
-          const before = index > 0 ? totals[STAGES[index - 1]!.key] : 0;
+        {STEPS.map((step) => {
+          const count = totals[step.key];
+          const share = shareOf(count, seen);
           return (
-            <li key={stage.key}>
-              <span className="stats-bar-label">{stage.label}</span>
+            <li key={step.key}>
+              <span className="stats-bar-label">{step.label}</span>
               <span className="stats-bar-figures">
                 {count.toLocaleString()}
-                {index > 0 && before > 0 && <span className="muted"> · {percent.format(count / before)} of the step before</span>}
+                {step.share && seen > 0 && (
+                  <span className="muted">
+                    {' '}
+                    · {percent(share)} {step.share}
+                  </span>
+                )}
               </span>
-              <span className="stats-bar" aria-hidden="true" style={{ width: `${(count / widest) * 100}%` }} />
+              <span
+                className="stats-bar"
+                aria-hidden="true"
+                style={{ width: `${seen > 0 ? Math.min(100, (count / seen) * 100) : 0}%` }}
+              />
             </li>
           );
         })}

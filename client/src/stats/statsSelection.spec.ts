@@ -1,4 +1,4 @@
-import { periodName, selectionOf, selectionQuery, withSelection } from './statsSelection.js';
+import { periodName, previousPeriod, selectionOf, selectionQuery, withSelection } from './statsSelection.js';
 
 describe('the period a Detailed Stats address asks for', () => {
   it('is its range when it names both days, else its days, else the kept period', () => {
@@ -29,7 +29,20 @@ describe('the period a Detailed Stats address asks for', () => {
   it('is named in headings by its length or its days', () => {
     const answer = { days: 8, from: '2026-11-01', to: '2026-11-08', tz: 'UTC' };
     expect(periodName({ ...answer, days: 30 }, { days: 30 })).toBe('last 30 days');
-    expect(periodName(answer, { from: '2026-11-01', to: '2026-11-08' })).toBe('2026-11-01 to 2026-11-08');
-    expect(periodName({ ...answer, from: '2026-11-08', days: 1 }, { from: '2026-11-08', to: '2026-11-08' })).toBe('2026-11-08');
+    expect(periodName(answer, { from: '2026-11-01', to: '2026-11-08' }, 'en-GB')).toBe('1 Nov 2026 to 8 Nov 2026');
+    expect(periodName({ ...answer, from: '2026-11-08', days: 1 }, { from: '2026-11-08', to: '2026-11-08' }, 'en-GB')).toBe(
+      '8 Nov 2026',
+    );
+  });
+
+  it('is compared with the period of the same length just before it', () => {
+    expect(previousPeriod({ days: 8, from: '2026-11-01', to: '2026-11-08', tz: 'UTC' })).toEqual({
+      from: '2026-10-24',
+      to: '2026-10-31',
+    });
+    expect(previousPeriod({ days: 1, from: '2026-03-01', to: '2026-03-01', tz: 'UTC' })).toEqual({
+      from: '2026-02-28',
+      to: '2026-02-28',
+    });
   });
 });

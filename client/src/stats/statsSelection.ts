@@ -1,4 +1,6 @@
 import { STATS_PERIODS, type StatsPeriod, type StatsPeriodAnswer } from '@shared/stats/stats.js';
+import { addDays } from '@shared/stats/stats-range.js';
+import { formatCalendarDay } from '../format/dates.js';
 
 /** What Detailed Stats shows: the last 7, 30 or 90 days, or a range of days the member chose. */
 export type StatsSelection = { days: StatsPeriod } | { from: string; to: string };
@@ -41,8 +43,14 @@ export function dayIn(instant: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
-/** How a heading names an answer's period: "last 30 days", or its first and last day. */
-export function periodName(answer: StatsPeriodAnswer, selection: StatsSelection): string {
+/** How a heading names an answer's period: "last 30 days", or its first and last day ("1 Nov 2026 to 8 Nov 2026"). */
+export function periodName(answer: StatsPeriodAnswer, selection: StatsSelection, locale?: string): string {
   if (!('from' in selection)) return `last ${answer.days} days`;
-  return answer.from === answer.to ? answer.from : `${answer.from} to ${answer.to}`;
+  const [from, to] = [formatCalendarDay(answer.from, { locale }), formatCalendarDay(answer.to, { locale })];
+  return answer.from === answer.to ? from : `${from} to ${to}`;
+}
+
+/** The period of the same length just before an answer's, which its headline figures are compared with. */
+export function previousPeriod(answer: StatsPeriodAnswer): { from: string; to: string } {
+  return { from: addDays(answer.from, -answer.days), to: addDays(answer.from, -1) };
 }

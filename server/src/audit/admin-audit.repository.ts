@@ -20,10 +20,34 @@ export interface AuditRow {
   admin_username: string | null;
   target_type: AdminAuditTargetType;
   target_id: string;
+  target_name: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   created_at: Date;
 }
+
+/**
+ * The target's name as its own table holds it now (a member's username, an order's item, a pack's
+ * or level's name, an announcement's heading, a message's subject, an error's message), each read
+ * by primary key; null for targets without one (the ledger, the site settings) or once the target
+ * is gone. Ids are checked for their shape first, so a malformed one names nothing rather than fail.
+ */
+const TARGET_NAME = `CASE
+    WHEN a.target_type = 'user' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT t.username FROM users t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'order' AND a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      THEN (SELECT t.item_name FROM orders t WHERE t.id = a.target_id::uuid)
+    WHEN a.target_type = 'credit_pack' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT t.name FROM credit_packs t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'membership_level' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT t.name FROM membership_levels t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'announcement' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT t.heading FROM announcements t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'contact_message' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT t.subject FROM contact_messages t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'error_group'
+      THEN (SELECT t.message FROM error_groups t WHERE t.fingerprint = a.target_id)
+  END`;
 
 /** The admin audit log's rows: added in the action's own transaction, read newest first. */
 @Injectable()
@@ -41,7 +65,8 @@ export class AdminAuditRepository {
     const where = `($1::text IS NULL OR a.action = $1) AND ($2::text IS NULL OR a.target_type = $2) AND ($3::text IS NULL OR a.target_id = $3)`;
     const params = [filter.action ?? null, filter.targetType ?? null, filter.targetId ?? null];
     const rows: AuditRow[] = await this.dataSource.query(
-      `SELECT a.id, a.action, a.admin_id, u.username AS admin_username, a.target_type, a.target_id, a.before, a.after, a.created_at
+      `SELECT a.id, a.action, a.admin_id, u.username AS admin_username, a.target_type, a.target_id,
+              ${TARGET_NAME} AS target_name, a.before, a.after, a.created_at
          FROM admin_audit a LEFT JOIN users u ON u.id = a.admin_id
         WHERE ${where}
         ORDER BY a.id DESC LIMIT $4 OFFSET $5`,

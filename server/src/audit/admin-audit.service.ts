@@ -27,6 +27,7 @@ export class AdminAudit {
         admin: row.admin_id === null ? null : { id: row.admin_id, username: row.admin_username ?? '' },
         targetType: row.target_type,
         targetId: row.target_id,
+        targetName: row.target_name,
         before: row.before,
         after: row.after,
         createdAt: row.created_at.toISOString(),

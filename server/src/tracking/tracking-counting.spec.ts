@@ -36,10 +36,14 @@ describe('the viewer an event counts for', () => {
 
 describe('the keys an event counts under', () => {
   const day = '2026-11-24';
-  it('are one per view level, link click, video play, image view, and profile (opened from a post or not)', () => {
+  it('are one per view level, link click, video play, image view, and profile (opened from a post or not); a full view and a click are seen too', () => {
     expect(countKeysOf(event({ level: 5 }), 'v')).toEqual([{ day, viewerKey: 'v', subjectId: 1, measure: 'seen' }]);
-    expect(countKeysOf(event({ level: 10 }), 'v')).toEqual([{ day, viewerKey: 'v', subjectId: 1, measure: 'viewed' }]);
+    expect(countKeysOf(event({ level: 10 }), 'v')).toEqual([
+      { day, viewerKey: 'v', subjectId: 1, measure: 'seen' },
+      { day, viewerKey: 'v', subjectId: 1, measure: 'viewed' },
+    ]);
     expect(countKeysOf(event({ name: 'post_link_click', level: null }), 'v')).toEqual([
+      { day, viewerKey: 'v', subjectId: 1, measure: 'seen' },
       { day, viewerKey: 'v', subjectId: 1, measure: 'link_click' },
     ]);
     expect(countKeysOf(event({ name: 'playVideo', level: null }), 'v')).toEqual([
@@ -85,9 +89,9 @@ describe('a batch', () => {
   it('counts a duplicate of the same viewer once, and another viewer again', () => {
     const keys = keysOf([event({}), event({}), event({}), event({})], ['v1', 'v1', 'v2', 'v1']);
     const distinct = distinctCountKeys(keys);
-    expect(distinct.map((key) => key.viewerKey)).toEqual(['v1', 'v2']);
+    expect(distinct.map((key) => `${key.viewerKey} ${key.measure}`)).toEqual(['v1 seen', 'v1 viewed', 'v2 seen', 'v2 viewed']);
     const counted = countedMeasures(keys, new Set(distinct.map(countKeyId)));
-    expect(counted.map((measures) => [...measures])).toEqual([['viewed'], [], ['viewed'], []]);
+    expect(counted.map((measures) => [...measures])).toEqual([['seen', 'viewed'], [], ['seen', 'viewed'], []]);
   });
 
   it('counts nothing for keys an earlier batch counted', () => {
@@ -96,13 +100,27 @@ describe('a batch', () => {
     expect(countedMeasures(keys, fresh).map((measures) => [...measures])).toEqual([['seen'], [], []]);
   });
 
+  it('counts a full view without a level-5 view before it as seen once, and a later level-5 view adds nothing', () => {
+    const keys = keysOf(
+      [event({ level: 10 }), event({ level: 5 }), event({ name: 'post_link_click', level: null })],
+      ['v', 'v', 'v'],
+    );
+    const counted = countedMeasures(keys, new Set(distinctCountKeys(keys).map(countKeyId)));
+    expect(counted.map((measures) => [...measures])).toEqual([['seen', 'viewed'], [], ['link_click']]);
+  });
+
   it('keeps the same viewer apart by post, measure and day', () => {
     const keys = keysOf(
       [event({ postId: 1 }), event({ postId: 2 }), event({ postId: 1, level: 5 }), event({ postId: 1, day: '2026-11-25' })],
       ['v', 'v', 'v', 'v'],
     );
     const distinct = distinctCountKeys(keys);
-    expect(distinct).toHaveLength(4);
-    expect(countedMeasures(keys, new Set(distinct.map(countKeyId))).every((measures) => measures.size === 1)).toBe(true);
+    expect(distinct).toHaveLength(6);
+    expect(countedMeasures(keys, new Set(distinct.map(countKeyId))).map((measures) => [...measures])).toEqual([
+      ['seen', 'viewed'],
+      ['seen', 'viewed'],
+      [],
+      ['seen', 'viewed'],
+    ]);
   });
 });

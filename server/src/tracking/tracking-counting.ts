@@ -21,7 +21,6 @@ export function viewerKeyOf(event: Pick<PendingEvent, 'userId' | 'viewerId'>, ad
 }
 
 const POST_MEASURES: Partial<Record<PendingEvent['name'], CountedMeasure>> = {
-  post_link_click: 'link_click',
   playVideo: 'video_play',
   viewImage: 'image_view',
 };
@@ -36,8 +35,12 @@ export function countKeysOf(event: PendingEvent, viewerKey: string): CountKey[] 
     return keys;
   }
   if (event.postId === null || ownPost) return [];
+  // A full view and a link click also count as the post seen (once, under the same key as a
+  // level-5 view), so the stats' funnel holds: viewed and clicked are each part of seen, whatever
+  // order the events came in or if a level-5 event never came.
   if (event.name === 'post_view' && event.level === 5) return [key(event.postId, 'seen')];
-  if (event.name === 'post_view' && event.level === 10) return [key(event.postId, 'viewed')];
+  if (event.name === 'post_view' && event.level === 10) return [key(event.postId, 'seen'), key(event.postId, 'viewed')];
+  if (event.name === 'post_link_click') return [key(event.postId, 'seen'), key(event.postId, 'link_click')];
   const measure = POST_MEASURES[event.name];
   return measure ? [key(event.postId, measure)] : [];
 }

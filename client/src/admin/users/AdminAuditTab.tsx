@@ -16,6 +16,7 @@ import { formatDateTime } from '../../format/dates.js';
 import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { SelectField } from '../fields/SelectField.js';
+import { auditChanges, auditTargetText } from './auditChanges.js';
 import { auditPath, auditQueryOf } from './adminUsersQuery.js';
 
 const ACTION_CHOICES = [
@@ -23,15 +24,41 @@ const ACTION_CHOICES = [
   ...ADMIN_AUDIT_ACTIONS.map((action) => ({ value: action, label: ADMIN_AUDIT_ACTION_LABELS[action] })),
 ];
 
-/** A before/after object in one line: `key: value` pairs. */
-function describe(values: Record<string, unknown> | null): string {
-  if (!values) return '–';
-  return Object.entries(values)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
+/** What an action changed, one field a line: "Daily cap: 100 → 200". */
+function Changes({ entry }: { entry: AdminAuditEntry }) {
+  const changes = auditChanges(entry, (iso) => formatDateTime(iso));
+  if (changes.length === 0) return <p className="muted">Nothing changed.</p>;
+  return (
+    <ul className="admin-audit-changes">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="admin-audit-field">{change.field}:</span>{' '}
+          {change.before !== undefined && change.after !== undefined ? (
+            <>
+              {change.before} <span aria-label="changed to">→</span> {change.after}
+            </>
+          ) : change.after !== undefined ? (
+            change.after
+          ) : (
+            <>
+              {change.before} <span className="muted">(removed)</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-/** /admin/audit: every admin action, newest first: who, what, to what, when, before → after. */
+/** The target, linked to its own screen where it has one. */
+function Target({ entry }: { entry: AdminAuditEntry }) {
+  const text = auditTargetText(entry);
+  if (entry.targetType === 'user') return <Link to={ADMIN_PATHS.user(Number(entry.targetId))}>{text}</Link>;
+  if (entry.targetType === 'contact_message') return <Link to={ADMIN_PATHS.inboxMessage(Number(entry.targetId))}>{text}</Link>;
+  return <>{text}</>;
+}
+
+/** /admin/audit: every admin action, newest first: who, what, to which target, when, and what changed. */
 export function AdminAuditTab() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -88,21 +115,15 @@ export function AdminAuditTab() {
                   </div>
                   <div>
                     <dt>Target</dt>
-                    <dd>
-                      {entry.targetType === 'user' ? (
-                        <Link to={ADMIN_PATHS.user(Number(entry.targetId))}>Member {entry.targetId}</Link>
-                      ) : (
-                        `Order ${entry.targetId}`
-                      )}
+                    <dd className="admin-cell-wrap">
+                      <Target entry={entry} />
                     </dd>
                   </div>
-                  <div>
-                    <dt>Before</dt>
-                    <dd className="admin-cell-wrap">{describe(entry.before)}</dd>
-                  </div>
-                  <div>
-                    <dt>After</dt>
-                    <dd className="admin-cell-wrap">{describe(entry.after)}</dd>
+                  <div className="admin-facts-wide">
+                    <dt>Change</dt>
+                    <dd className="admin-cell-wrap">
+                      <Changes entry={entry} />
+                    </dd>
                   </div>
                 </dl>
               </li>
