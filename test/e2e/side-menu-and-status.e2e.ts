@@ -5,7 +5,13 @@ import type { AppUnderTest } from './fixtures.js';
 import { settleAnimations } from './helpers.js';
 import { expect, signUpMember, test } from './surf-fixtures.js';
 
-const MENU_ENTRIES = ['Dashboard', 'Campaigns', 'Earn Credits', 'Detailed Stats', 'Settings', 'Logout'];
+/** The menu's entries in order: the five main pages, "More" (a button that shows the other pages), Logout. */
+const MENU_ENTRIES = ['Dashboard', 'Campaigns', 'Earn Credits', 'Detailed Stats', 'Settings', 'More', 'Logout'];
+
+/** A menu entry: a link, or the button of a group. */
+function menuEntry(menu: Locator, name: string): Locator {
+  return menu.getByRole(name === 'More' ? 'button' : 'link', { name, exact: true });
+}
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
@@ -55,10 +61,10 @@ test.describe('on a 1280 px desktop', () => {
     const menu = sideMenu(page);
 
     for (const name of MENU_ENTRIES) {
-      const entry = menu.getByRole('link', { name, exact: true });
-      await expect(entry.locator('svg')).toHaveCount(1);
-      await expect(entry.locator('svg')).toHaveAttribute('aria-hidden', 'true');
-      await expect(entry.locator('svg')).toBeVisible();
+      const entry = menuEntry(menu, name);
+      await expect(entry.locator('.side-menu-icon svg')).toHaveCount(1);
+      await expect(entry.locator('.side-menu-icon svg')).toHaveAttribute('aria-hidden', 'true');
+      await expect(entry.locator('.side-menu-icon svg')).toBeVisible();
       expect(await namePlacement(entry), name).toBe('hidden');
     }
     expect(await menu.textContent()).not.toMatch(/[▦✎★▤⚙⎋☰]/);
@@ -68,7 +74,7 @@ test.describe('on a 1280 px desktop', () => {
     await menu.getByRole('button', { name: 'Iris', exact: true }).focus();
     for (const name of MENU_ENTRIES) {
       await page.keyboard.press('Tab');
-      const entry = menu.getByRole('link', { name, exact: true });
+      const entry = menuEntry(menu, name);
       await expect(entry).toBeFocused();
       await expect.poll(() => namePlacement(entry), name).toBe('beside');
       await expect(entry.locator('.side-menu-label')).toHaveText(name);
@@ -88,7 +94,7 @@ test.describe('on a 1280 px desktop', () => {
     await page.clock.pauseAt(Date.now() + 1000);
     let previous = menu.getByRole('link', { name: 'Logout', exact: true });
     for (const name of MENU_ENTRIES) {
-      const entry = menu.getByRole('link', { name, exact: true });
+      const entry = menuEntry(menu, name);
       await entry.hover();
       await expect.poll(() => namePlacement(entry), name).toBe('beside');
       expect(await namePlacement(previous), `${name} hovered`).toBe('hidden');
@@ -99,8 +105,7 @@ test.describe('on a 1280 px desktop', () => {
     // Resting on the rail opens the menu: the names stand in it, beside their icons.
     await page.clock.runFor(400);
     await expect.poll(() => menuWidth(page)).toBeGreaterThan(200);
-    for (const name of MENU_ENTRIES)
-      expect(await namePlacement(menu.getByRole('link', { name, exact: true })), name).toBe('inside');
+    for (const name of MENU_ENTRIES) expect(await namePlacement(menuEntry(menu, name)), name).toBe('inside');
     await page.mouse.move(900, 500);
     await expect.poll(() => menuWidth(page)).toBeLessThan(70);
     await page.clock.resume();
@@ -169,9 +174,9 @@ test.describe('on a 375 px phone', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     for (const name of MENU_ENTRIES) {
-      const entry = menu.getByRole('link', { name, exact: true });
+      const entry = menuEntry(menu, name);
       await expect(entry).toBeInViewport();
-      await expect(entry.locator('svg')).toBeVisible();
+      await expect(entry.locator('.side-menu-icon svg')).toBeVisible();
       await expect.poll(() => namePlacement(entry), name).toBe('inside');
     }
     expect(await blockingViolations(page), 'axe with the phone menu open').toEqual([]);

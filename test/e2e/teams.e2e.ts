@@ -142,11 +142,10 @@ test('an owner creates a team and invites a member by email, who accepts from th
   await expect(audit.filter({ hasText: `@${alice.username} Invited a member: @${bob.username}` })).toHaveCount(1);
   expect(await axeProblems(alice.page), 'axe on the audit tab').toEqual([]);
 
-  // The last owner cannot leave: the refusal is shown with what to do instead.
+  // The last owner is not offered to leave, and is told to transfer ownership first.
   await aliceTabs.getByRole('link', { name: 'Settings' }).click();
-  await alice.page.getByRole('button', { name: 'Leave the team' }).click();
-  await alice.page.getByRole('dialog').getByRole('button', { name: 'Leave the team' }).click();
-  await expect(alice.page.getByTestId('last-owner-hint')).toBeVisible();
+  await expect(alice.page.getByTestId('last-owner-hint')).toContainText('transfer ownership first');
+  await expect(alice.page.getByRole('button', { name: 'Leave the team' })).toHaveCount(0);
   expect(await axeProblems(alice.page), 'axe on the settings tab').toEqual([]);
 
   await alice.context.close();
@@ -173,7 +172,7 @@ test('a member removed from the current team is brought back to their own accoun
   await expect(member.page.getByTestId('team-card').filter({ hasText: teamName })).toContainText('Your role: Analyst');
   await member.page.goto('/home');
   const menu = member.page.getByRole('navigation', { name: 'Main' });
-  await menu.getByRole('button', { name: 'Max', exact: true }).click();
+  await menu.getByRole('button', { name: 'Switch account' }).click();
   await menu
     .getByRole('group', { name: 'Act as' })
     .getByRole('button', { name: new RegExp(teamName) })
@@ -310,7 +309,7 @@ test.describe('on a 375 px wide phone', () => {
       .toBeLessThanOrEqual(375);
     await owner.page.getByRole('button', { name: 'Menu' }).click();
     const menu = owner.page.getByRole('navigation', { name: 'Main' });
-    await menu.getByRole('button', { name: 'Penny', exact: true }).click();
+    await menu.getByRole('button', { name: 'Switch account' }).click();
     await expect(menu.getByRole('group', { name: 'Act as' })).toBeVisible();
     expect.soft(await axeProblems(owner.page), 'axe with the side menu switcher open').toEqual([]);
     await owner.context.close();

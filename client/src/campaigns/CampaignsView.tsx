@@ -14,6 +14,8 @@ import { campaignTotalsAtom } from './campaignTotalsAtom.js';
 import { useConfirmDeletePost } from './DeletePostDialog.js';
 import { PostEditor } from './PostEditor.js';
 import { useCampaigns } from './useCampaigns.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceInSentence, postsHeading } from '../teams/teamSession.js';
 import './campaigns.css';
 
 /**
@@ -23,12 +25,15 @@ import './campaigns.css';
 export function CampaignsView({ sub, action }: { sub?: string; action?: string }) {
   const campaigns = useCampaigns();
   const totals = useAtomValue(campaignTotalsAtom);
+  const team = useAtomValue(currentTeamAtom);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const confirmDelete = useConfirmDeletePost((deleted) => {
     campaigns.remove(deleted.post.pid);
     setNotice(
-      deleted.credits > 0 ? `Post deleted. ${plural(deleted.credits, 'credit')} went back to your balance.` : 'Post deleted.',
+      deleted.credits > 0
+        ? `Post deleted. ${plural(deleted.credits, 'credit')} went back to ${balanceInSentence(team)}.`
+        : 'Post deleted.',
     );
   });
 
@@ -88,7 +93,7 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
       <div className="campaigns-toolbar">
         <div>
           <h2 id="campaign-list-heading" className="campaigns-heading">
-            Your posts
+            {postsHeading(team)}
           </h2>
           <p className="muted campaigns-summary">
             {plural(totals.posts, 'post')}, {totals.active} active · {plural(totals.credits, 'credit')} in campaigns ·{' '}

@@ -6,7 +6,7 @@ import { spendableCreditsAtom } from '../credits/spendableCreditsAtom.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
-import { balanceLabel } from '../teams/teamSession.js';
+import { balanceInSentence, balanceLabel } from '../teams/teamSession.js';
 import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { plural } from './campaignStatus.js';
 import { createActionKeys } from '../api/idempotencyKeys.js';
@@ -70,7 +70,7 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         text:
           action === 'assign'
             ? `${plural(credits, 'credit')} assigned to this campaign.`
-            : `${plural(credits, 'credit')} went back to your balance.`,
+            : `${plural(credits, 'credit')} went back to ${balanceInSentence(team)}.`,
       });
     } else {
       setOutcome({ ok: false, text: apiErrorText(result.errors, result.status), link: apiErrorLink(result.errors) });
@@ -91,7 +91,7 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         hint={
           <>
             {cc === null
-              ? 'Move credits between your balance and this campaign.'
+              ? `Move credits between ${balanceInSentence(team)} and this campaign.`
               : `${balanceLabel(team)}: ${plural(cc, 'credit')}${inReview ? ` (${inReview})` : ''}.`}{' '}
             One credit pays for one view.
           </>

@@ -1,4 +1,4 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { ApiError } from '@shared/api/envelope.js';
 import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '@shared/campaigns/campaigns.js';
@@ -8,6 +8,8 @@ import { FormAlert } from '../forms/FormAlert.js';
 import { errorsOrFallback, isSuccess } from '../forms/fieldErrors.js';
 import { closeModalAtom, openModalAtom } from '../modals/modalsAtom.js';
 import { plural } from './campaignStatus.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceInSentence } from '../teams/teamSession.js';
 
 /** Asks before deleting a post, and says where its unspent credits go. */
 export function useConfirmDeletePost(onDeleted: (campaign: CampaignItem) => void): (campaign: CampaignItem) => void {
@@ -33,6 +35,7 @@ function DeletePostDialog({
   onDeleted: (campaign: CampaignItem) => void;
 }) {
   const close = useSetAtom(closeModalAtom);
+  const team = useAtomValue(currentTeamAtom);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
   const [keys] = useState(createActionKeys);
@@ -60,7 +63,7 @@ function DeletePostDialog({
       <p>The post and its campaign are removed, and its address stops working.</p>
       <p>
         {campaign.credits > 0
-          ? `Its ${plural(campaign.credits, 'unspent credit')} ${campaign.credits === 1 ? 'goes' : 'go'} back to your balance.`
+          ? `Its ${plural(campaign.credits, 'unspent credit')} ${campaign.credits === 1 ? 'goes' : 'go'} back to ${balanceInSentence(team)}.`
           : 'Its campaign has no unspent credits.'}
       </p>
       <FormAlert errors={errors} />

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ConsentChoice } from '@shared/consent/consent.js';
 import { CONSENT_REVOKE_HOVER_THROTTLE_MS } from '@shared/constants/timing.js';
 import { throttle } from '../layout/throttle.js';
@@ -25,16 +25,44 @@ export function CookieConsent() {
   return null;
 }
 
+/**
+ * While the banner shows, the page ends with room for it (the `--consent-banner-space` the
+ * stylesheet pads the page with), so what the banner covers can be scrolled clear of it: an
+ * unanswered banner never hides a button.
+ */
+function useReservedSpace(banner: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const { top } = element.getBoundingClientRect();
+      root.style.setProperty('--consent-banner-space', `${Math.ceil(window.innerHeight - top)}px`);
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', reserve);
+      root.style.removeProperty('--consent-banner-space');
+    };
+  }, [banner]);
+}
+
 function ConsentBanner({ choices, takeFocus }: { choices: ConsentChoice[]; takeFocus: boolean }) {
   const answer = useSetAtom(answerConsentAtom);
   const headingId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
+  const banner = useRef<HTMLElement>(null);
+  useReservedSpace(banner);
   // Reopened from its own button: keyboard users land on the answers, not back at the page's start.
   useEffect(() => {
     if (takeFocus) firstButton.current?.focus();
   }, [takeFocus]);
   return (
-    <section className="consent-banner" role="region" aria-labelledby={headingId}>
+    <section ref={banner} className="consent-banner" role="region" aria-labelledby={headingId}>
       <h2 id={headingId} className="consent-title">
         Cookies
       </h2>

@@ -1,37 +1,20 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { ChartColumn, Coins, LayoutDashboard, LogOut, type LucideIcon, Megaphone, Menu, Settings, Users } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ArrowLeftRight, Ellipsis, LogOut } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { MENU_BREAKPOINT_PX } from '@shared/constants/layout.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { mediaUrl } from '../media/mediaUrl.js';
-import { NotificationBell } from '../notifications/NotificationBell.js';
-import { CreditCount } from '../realtime/CreditCount.js';
 import { userAtom } from '../sessions/userAtom.js';
-import { currentTeamAtom } from '../teams/currentTeamAtom.js';
-import { teamPagePath } from '../teams/teamPaths.js';
 import { TeamSwitcher } from '../teams/TeamSwitcher.js';
-import { BrandHeader } from './BrandHeader.js';
+import { MemberHeader } from './MemberHeader.js';
+import { MenuGroup } from './MenuGroup.js';
+import { MenuLinkItem } from './MenuLinkItem.js';
+import { ADMIN_MENU_LINK, isUnderOneOf, MORE_MENU_LINKS, PRIMARY_MENU_LINKS } from './menuLinks.js';
 import { menuStateAtom } from './menuStateAtom.js';
 import { profileBoxOpenAtom } from './profileBoxOpenAtom.js';
 import { useIsNarrow } from './useIsNarrow.js';
 import { useMenuTop } from './useMenuTop.js';
-
-interface MenuLink {
-  to: string;
-  label: string;
-  Icon: LucideIcon;
-  end: boolean;
-}
-
-const MENU_LINKS: readonly MenuLink[] = [
-  { to: PATHS.home, label: 'Dashboard', Icon: LayoutDashboard, end: true },
-  { to: PATHS.campaigns, label: 'Campaigns', Icon: Megaphone, end: false },
-  { to: PATHS.earnCredits, label: 'Earn Credits', Icon: Coins, end: false },
-  { to: PATHS.detailedStats, label: 'Detailed Stats', Icon: ChartColumn, end: false },
-  { to: PATHS.settings, label: 'Settings', Icon: Settings, end: false },
-  { to: PATHS.logout, label: 'Logout', Icon: LogOut, end: false },
-];
 
 /**
  * How long the pointer rests on the closed rail before it opens: passing over the rail on the way
@@ -40,19 +23,23 @@ const MENU_LINKS: readonly MenuLink[] = [
 const HOVER_OPEN_DELAY_MS = 300;
 
 /**
- * The member's header and side menu. On desktop the menu is a rail of icons that opens while
- * hovered; while it is closed, the hovered or keyboard-focused entry shows its name beside the
- * rail (the entry's own label, so it stays the link's accessible name). Under 768 px the menu
- * is off screen, out of the tab order, until the menu button opens it.
+ * The member's header and side menu. The menu lists the five main pages first, then "More" (the
+ * member's other pages, shown open while one of them is the current page), "Switch account" for
+ * members of a team, "Admin" for administrators, and Logout. On desktop the menu is a rail of
+ * icons that opens while hovered; while it is closed, the hovered or keyboard-focused entry shows
+ * its name beside the rail (the entry's own label, so it stays the link's accessible name).
+ * Under 768 px the menu is off screen, out of the tab order, until the menu button opens it.
  */
 export function SideMenu() {
   const user = useAtomValue(userAtom);
-  const team = useAtomValue(currentTeamAtom);
   const [state, setState] = useAtom(menuStateAtom);
   const [profileOpen, setProfileOpen] = useAtom(profileBoxOpenAtom);
   const narrow = useIsNarrow(MENU_BREAKPOINT_PX);
   const location = useLocation();
   const top = useMenuTop(location.pathname.startsWith(PATHS.earnCredits));
+  const onMorePage = isUnderOneOf(MORE_MENU_LINKS, location.pathname);
+  const [moreOpen, setMoreOpen] = useState(onMorePage);
+  const [switcherOpen, setSwitcherOpen] = useState(false);
   const menuId = useId();
   const profileId = useId();
   const hoverTimer = useRef<number | undefined>(undefined);
@@ -61,7 +48,9 @@ export function SideMenu() {
     window.clearTimeout(hoverTimer.current);
     setState('closed');
     setProfileOpen(false);
-  }, [location.pathname, setState, setProfileOpen]);
+    setSwitcherOpen(false);
+    setMoreOpen(onMorePage);
+  }, [location.pathname, onMorePage, setState, setProfileOpen]);
 
   useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
@@ -74,6 +63,7 @@ export function SideMenu() {
 
   if (!user) return null;
   const open = state !== 'closed';
+  const hasTeams = Object.keys(user.multiAccounts).length > 0;
   const openAfterHover = () => {
     if (narrow || state !== 'closed') return;
     window.clearTimeout(hoverTimer.current);
@@ -86,42 +76,25 @@ export function SideMenu() {
     window.clearTimeout(hoverTimer.current);
     if (state === 'hover-open') setState('closed');
   };
-  const toggleProfile = () => {
-    setProfileOpen(!profileOpen);
-    // The box has no room in the closed rail: opening it opens the rail until pointer and focus leave.
-    if (!profileOpen && !narrow && state === 'closed') setState('hover-open');
+  // What opens under an entry has no room in the closed rail: there a press opens the rail with
+  // it shown, until pointer and focus leave; in the open menu a press shows or hides it.
+  const toggler = (isOpen: boolean, setOpen: (open: boolean) => void) => () => {
+    if (!narrow && state === 'closed') {
+      setOpen(true);
+      setState('hover-open');
+    } else {
+      setOpen(!isOpen);
+    }
   };
+  const toggleProfile = toggler(profileOpen, setProfileOpen);
 
   return (
     <>
-      <header className="member-header">
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setState(state === 'click-open' ? 'closed' : 'click-open')}
-        >
-          <Menu aria-hidden="true" size={22} />
-          <span className="visually-hidden">Menu</span>
-        </button>
-        <BrandHeader to={PATHS.home} />
-        <div className="member-header-end">
-          {team && (
-            <Link
-              to={teamPagePath(team.id)}
-              className="team-chip"
-              aria-label={`Acting for the team ${team.name}`}
-              title={`Acting for the team ${team.name}`}
-            >
-              <Users aria-hidden="true" size={16} />
-              <span className="team-chip-name">{team.name}</span>
-            </Link>
-          )}
-          <CreditCount />
-          <NotificationBell />
-        </div>
-      </header>
+      <MemberHeader
+        menuId={menuId}
+        menuOpen={open}
+        onToggleMenu={() => setState(state === 'click-open' ? 'closed' : 'click-open')}
+      />
       {narrow && state === 'click-open' && <div className="menu-scrim" onClick={() => setState('closed')} aria-hidden="true" />}
       <nav
         id={menuId}
@@ -148,21 +121,32 @@ export function SideMenu() {
             <div id={profileId} className="profile-box">
               <Link to={PATHS.profile}>View profile</Link>
               <Link to={PATHS.logout}>Log out</Link>
-              <TeamSwitcher className="team-switcher-menu" />
             </div>
           )}
         </div>
         <ul className="side-menu-links">
-          {MENU_LINKS.map(({ to, label, Icon, end }) => (
-            <li key={to}>
-              <NavLink to={to} end={end} className="side-menu-link">
-                <span className="side-menu-icon">
-                  <Icon aria-hidden="true" size={20} />
-                </span>
-                <span className="side-menu-label">{label}</span>
-              </NavLink>
-            </li>
+          {PRIMARY_MENU_LINKS.map((link) => (
+            <MenuLinkItem key={link.to} link={link} />
           ))}
+          <MenuGroup label="More" Icon={Ellipsis} open={moreOpen} current={onMorePage} onToggle={toggler(moreOpen, setMoreOpen)}>
+            <ul className="side-menu-links side-menu-sublinks">
+              {MORE_MENU_LINKS.map((link) => (
+                <MenuLinkItem key={link.to} link={link} />
+              ))}
+            </ul>
+          </MenuGroup>
+          {hasTeams && (
+            <MenuGroup
+              label="Switch account"
+              Icon={ArrowLeftRight}
+              open={switcherOpen}
+              onToggle={toggler(switcherOpen, setSwitcherOpen)}
+            >
+              <TeamSwitcher className="team-switcher-menu" />
+            </MenuGroup>
+          )}
+          {user.isAdmin && <MenuLinkItem link={ADMIN_MENU_LINK} />}
+          <MenuLinkItem link={{ to: PATHS.logout, label: 'Logout', Icon: LogOut }} />
         </ul>
       </nav>
     </>

@@ -15,11 +15,13 @@ import { currentTeamAtom } from './currentTeamAtom.js';
 import { switchTeam } from './switchTeam.js';
 import { TeamForm } from './TeamForm.js';
 import { teamPagePath } from './teamPaths.js';
+import { ownerCount } from './teamSession.js';
 
 /**
  * The team's name, picture and whether credits may be moved out (owners change them), and
- * leaving the team. The server refuses the last owner's leaving (`last_owner`): the tab says
- * what to do instead.
+ * leaving the team. A team always keeps an owner: its only owner is not offered to leave but
+ * told to transfer ownership first; should the server still refuse (`last_owner`: another owner
+ * left meanwhile), the tab says the same.
  */
 export function TeamSettingsTab({ team, onChange }: { team: TeamDetail; onChange: (team: TeamDetail) => void }) {
   const current = useAtomValue(currentTeamAtom);
@@ -30,6 +32,13 @@ export function TeamSettingsTab({ team, onChange }: { team: TeamDetail; onChange
   const [problem, setProblem] = useState<ApiError[]>([]);
   const [saved, setSaved] = useState(false);
   const manages = teamRoleAllows(team.role, 'manage_members');
+  const onlyOwner = team.role === 'owner' && ownerCount(team.members) <= 1;
+  const transferFirst = (
+    <p className="field-hint" data-testid="last-owner-hint">
+      You are the team’s only owner, and a team always keeps one: transfer ownership first.{' '}
+      <Link to={teamPagePath(team.id, 'members')}>Make another member an owner</Link> or transfer the ownership, then leave.
+    </p>
+  );
 
   const leave = async () => {
     setLeaving(true);
@@ -113,16 +122,17 @@ export function TeamSettingsTab({ team, onChange }: { team: TeamDetail; onChange
         <h3 id="team-leave-heading" className="section-heading">
           Leave the team
         </h3>
-        <FormAlert errors={problem} />
-        {hasErrorCode(problem, ErrorCode.LastOwner) && (
-          <p className="field-hint" data-testid="last-owner-hint">
-            A team always keeps an owner. <Link to={teamPagePath(team.id, 'members')}>Make another member an owner</Link> or
-            transfer the ownership, then leave.
-          </p>
+        {onlyOwner ? (
+          transferFirst
+        ) : (
+          <>
+            <FormAlert errors={problem} />
+            {hasErrorCode(problem, ErrorCode.LastOwner) && transferFirst}
+            <button type="button" className="button" aria-disabled={leaving || undefined} onClick={confirmLeave}>
+              {leaving ? 'Leaving…' : 'Leave the team'}
+            </button>
+          </>
         )}
-        <button type="button" className="button" aria-disabled={leaving || undefined} onClick={confirmLeave}>
-          {leaving ? 'Leaving…' : 'Leave the team'}
-        </button>
       </section>
     </>
   );

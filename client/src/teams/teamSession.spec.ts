@@ -1,9 +1,11 @@
 import type { MultiAccount, TeamInvitedMember, TeamMember, TeamMembers } from '@shared/teams/teams.js';
 import {
   activeMembersInOrder,
+  balanceInSentence,
   balanceLabel,
   invitedMembersInOrder,
   ownerCount,
+  postsHeading,
   shownCredits,
   teamAfterStart,
   teamsByName,
@@ -119,5 +121,14 @@ describe('the credits the header shows', () => {
   it('names the balance after the account', () => {
     expect(balanceLabel(null)).toBe('Your balance');
     expect(balanceLabel({ name: 'Acme' })).toBe('Balance of the team Acme');
+  });
+
+  it('says whose balance credits go back to, and whose posts are listed, after the account acted for', () => {
+    expect(`3 credits went back to ${balanceInSentence(null)}.`).toBe('3 credits went back to your balance.');
+    expect(`3 credits went back to ${balanceInSentence({ name: 'Acme' })}.`).toBe(
+      '3 credits went back to the balance of the team Acme.',
+    );
+    expect(postsHeading(null)).toBe('Your posts');
+    expect(postsHeading({ name: 'Acme' })).toBe('Posts of the team Acme');
   });
 });

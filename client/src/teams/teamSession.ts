@@ -73,3 +73,13 @@ export function shownCredits(
 export function balanceLabel(team: { name: string } | null): string {
   return team ? `Balance of the team ${team.name}` : 'Your balance';
 }
+
+/** How a sentence names the balance of the account it acts for ("… went back to your balance"). */
+export function balanceInSentence(team: { name: string } | null): string {
+  return team ? `the balance of the team ${team.name}` : 'your balance';
+}
+
+/** The heading of the posts of the account it acts for. */
+export function postsHeading(team: { name: string } | null): string {
+  return team ? `Posts of the team ${team.name}` : 'Your posts';
+}
