@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { SURF_ENDPOINTS, type RotatorAnswer } from '../../shared/surf/surf.js';
 import { tagFollowPath } from '../../shared/tags/tags.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -6,7 +7,10 @@ import { creditedClaim, promotedPost, surfer, surfNext } from '../support/surf-f
 import { useSurfTestApp } from '../support/surf-test-app.js';
 import type { TestSocket } from '../support/socket-client.js';
 
-/** Surf my tags (a member's choice to be offered only posts carrying a tag they follow), and private groups' posts in the surf bar. */
+/**
+ * Surf my tags (a member's choice to be offered only posts carrying a tag they follow), private
+ * groups' posts in the surf bar, and the order onboarding's languages and interests give the offer.
+ */
 const testApp = useSurfTestApp();
 const { db } = testApp;
 
@@ -95,5 +99,45 @@ describe("a private group's posts in the surf bar", () => {
     await db.query(`UPDATE groups SET visibility = 'private' WHERE id = $1`, [open.id]);
     const late = await surfer(testApp.baseUrl);
     expect(await offeredUntilEmpty(late)).toEqual([own]);
+  });
+});
+
+describe("onboarding's languages and interests in the surf bar", () => {
+  /** Posts served in this order when nothing is preferred: the earlier, the longer ago it was served. */
+  async function servedInOrder(pids: number[]): Promise<void> {
+    for (const [i, pid] of pids.entries()) {
+      await db.query(`UPDATE campaigns SET last_served_at = now() - make_interval(hours => $2) WHERE post_id = $1`, [
+        pid,
+        pids.length - i,
+      ]);
+    }
+  }
+
+  const choose = (viewer: TestMember, languages: string[], interests: string[]) =>
+    viewer.browser.put(ACCOUNT_ENDPOINTS.onboardingPreferences, { languages, interests });
+
+  it('offers posts in the chosen languages first, with a matching interest before the rest, and then every other post', async () => {
+    const alice = await member();
+    const german = await promotedPost(alice, 3, { language: 'de', tags: ['cats'] });
+    const english = await promotedPost(alice, 3, { language: 'en', tags: ['news'] });
+    const englishCats = await promotedPost(alice, 3, { language: 'en', tags: ['cats'] });
+    await servedInOrder([german, english, englishCats]);
+
+    const bob = await surfer(testApp.baseUrl);
+    expect((await choose(bob, ['en'], ['Cats'])).status).toBe(200);
+    // A preference ranks posts and never hides one: the German post still comes, last.
+    expect(await offeredUntilEmpty(bob)).toEqual([englishCats, english, german]);
+
+    await servedInOrder([german, english, englishCats]);
+    const carol = await surfer(testApp.baseUrl);
+    await choose(carol, ['en'], []);
+    const offered = await offeredUntilEmpty(carol);
+    expect(offered.slice(0, 2).sort()).toEqual([english, englishCats].sort());
+    expect(offered[2]).toBe(german);
+
+    // Without preferences: the fair order alone.
+    await servedInOrder([german, english, englishCats]);
+    const dave = await surfer(testApp.baseUrl);
+    expect(await offeredUntilEmpty(dave)).toEqual([german, english, englishCats]);
   });
 });
