@@ -54,11 +54,16 @@ test('a member with a level surfs with its countdown and earns its credits per v
   const bar = b.getByRole('region', { name: 'Surf bar' });
   // The countdown starts from the level's timer, longer than the site's.
   await expect(bar.getByTestId('surf-countdown')).toHaveText(String(levelTimer));
+  // The headline and the progress say what a view earns at this level: 3 credits, so 334 views reach the cap of 1,000.
+  await expect(bar.getByRole('heading', { name: /earn 3 credits\.$/ })).toBeVisible();
+  const views = bar.getByTestId('surf-earnings-views');
+  await expect(views).toHaveText('334 views left today · 0 this session');
   const next = bar.getByRole('button', { name: 'Next' });
   await expect(next).toBeEnabled({ timeout: (levelTimer + 5) * 1000 });
   await next.click();
   await expect(headerCredits(b)).toHaveText('13 credits', { timeout: 2000 });
   await expect(b.getByText('3 credits earned!', { exact: true })).toBeVisible();
+  await expect(views).toHaveText('333 views left today · 1 this session');
   const { rows } = await app.db.query(`SELECT credits::int AS credits FROM campaigns WHERE post_id = $1`, [pid]);
   expect(rows[0].credits).toBe(9);
   await alice.context.close();
