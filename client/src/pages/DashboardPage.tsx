@@ -10,7 +10,7 @@ import { earningsSummaryAtom } from '../credits/earningsSummaryAtom.js';
 import { CREDITS_PATH } from '../credits/ledgerFormat.js';
 import { LedgerView } from '../credits/LedgerView.js';
 import { EmptyState } from '../feedback/EmptyState.js';
-import { Feed } from '../feed/Feed.js';
+import { FeedWithSearch } from '../feed/FeedWithSearch.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
@@ -177,7 +177,7 @@ function Overview() {
         <h2 id="dashboard-feed-heading" className="section-heading">
           Your feed
         </h2>
-        <Feed source={HOME_FEED} label="Your feed" />
+        <FeedWithSearch source={HOME_FEED} label="Your feed" />
       </section>
     </>
   );
