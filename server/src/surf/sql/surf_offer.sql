@@ -38,6 +38,8 @@ DECLARE
   v_prefs record;
   v_tiers integer[];
   v_tier integer;
+  v_horizon timestamptz;
+  v_reach timestamptz;
 BEGIN
   -- The caller holds the member's row lock; a claim has written its changes to the row already.
   -- The teams the member is active in are read with the row: no statement of their own.
@@ -88,8 +90,10 @@ BEGIN
   -- the pick runs once per tier, most preferred first, and stops at the first post found. Tier 2:
   -- in a preferred language and carrying a tag among the interests; tier 1: in a preferred
   -- language; tier 0: any post the rules allow. A tier the member has no preference for is
-  -- skipped, so a member without preferences costs one pick as before; each tier is the same
-  -- walk of the rotation index with one more filter.
+  -- skipped, so a member without preferences costs one pick as before. A preferred tier looks
+  -- only among the 200 campaigns served longest ago (up to v_horizon, an index condition on
+  -- campaigns_rotation), so a preference that few or no campaigns match costs a bounded walk of
+  -- the index, not one of every campaign on each offer.
   SELECT languages, interests INTO v_prefs FROM users WHERE id = v_user;
   v_tiers := ARRAY[0];
   IF cardinality(v_prefs.languages) > 0 THEN
@@ -97,6 +101,8 @@ BEGIN
     IF cardinality(v_prefs.interests) > 0 THEN
       v_tiers := 2 || v_tiers;
     END IF;
+    SELECT last_served_at INTO v_horizon FROM campaigns WHERE credits > 0 AND NOT paused
+     ORDER BY last_served_at OFFSET 199 LIMIT 1;
   END IF;
   -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
   -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
@@ -107,8 +113,10 @@ BEGIN
   -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
   -- table looked small reads all of the viewer's claims of the day on every pick.
   FOREACH v_tier IN ARRAY v_tiers LOOP
+  v_reach := CASE WHEN v_tier = 0 THEN 'infinity' ELSE coalesce(v_horizon, 'infinity') END;
   SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
    WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
+     AND c.last_served_at <= v_reach
      AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
      AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
      AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
