@@ -38,7 +38,7 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await expect(b.getByRole('link', { name: /example\.com/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   const next = bar.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
-  await expect(bar.getByRole('heading', { name: /earn 1 credit\.$/ })).toBeVisible();
+  await expect(b.getByRole('heading', { name: /earn 1 credit\.$/ })).toBeVisible();
   // Today's progress: the views left before Bob's cap, and none yet in this tab.
   const views = bar.getByTestId('surf-earnings-views');
   await expect(views).toHaveText(/^[\d,]+ views left today · 0 this session$/);

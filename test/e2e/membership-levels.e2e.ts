@@ -58,7 +58,7 @@ test('a member with a level surfs with its countdown and earns its credits per v
   // The countdown starts from the level's timer, longer than the site's.
   await expect(bar.getByTestId('surf-countdown')).toHaveText(String(levelTimer));
   // The headline and the progress say what a view earns at this level: 3 credits, so 334 views reach the cap of 1,000.
-  await expect(bar.getByRole('heading', { name: /earn 3 credits\.$/ })).toBeVisible();
+  await expect(b.getByRole('heading', { name: /earn 3 credits\.$/ })).toBeVisible();
   const views = bar.getByTestId('surf-earnings-views');
   await expect(views).toHaveText('334 views left today · 0 this session');
   // The post's video loads on a click, as in the feed, and the play is recorded as Earn Credits'.
