@@ -98,7 +98,7 @@ export interface CurrentMembership {
   levelId: number;
   levelName: string;
   startsAt: string;
-  /** When the current period ends (its renewal date). */
+  /** When the current period ends. Levels never renew by themselves: a later period is bought (paidUntil). */
   endsAt: string;
   /** When the last paid or queued period ends. */
   paidUntil: string;

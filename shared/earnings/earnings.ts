@@ -44,10 +44,26 @@ export interface EarningsSummary {
   earnedToday: number;
   /** The most the member may earn today: their level's or the site's cap, smaller for a new account. */
   capToday: number;
+  /** Credits one credited view earns the member now: their level's, or one without a level. */
+  creditsPerView: number;
+  /** Credited views left today before the cap (the last may earn less than creditsPerView). */
+  viewsLeftToday: number;
   /** How long the member's new earnings stay in review, in minutes (0: available at once). */
   reviewMinutes: number;
   /** The member must confirm their email before surfing earns anything. */
   emailConfirmed: boolean;
+}
+
+/** Today's surfing figures as the server last settled them: the earnings summary's and each claim's. */
+export type SurfToday = Pick<EarningsSummary, 'earnedToday' | 'capToday' | 'creditsPerView' | 'viewsLeftToday'>;
+
+/**
+ * Credited views left today: each earns creditsPerView, the last one whatever is left under the
+ * cap (at least one credit), so a partial view counts as one.
+ */
+export function viewsLeftToday(earnedToday: number, capToday: number, creditsPerView: number): number {
+  if (earnedToday >= capToday) return 0;
+  return Math.ceil((capToday - earnedToday) / Math.max(1, creditsPerView));
 }
 
 /** Invalid traffic on one campaign or over a stats range: what an advertiser sees. */

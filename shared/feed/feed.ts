@@ -4,7 +4,7 @@ import type { GroupVisibility } from '../groups/groups.js';
 import { text } from '../validation/text.js';
 import type { FeedComment } from './comments.js';
 import type { FeelSummary } from './feels.js';
-import type { FeedSource } from './feed-source.js';
+import { POST_SEARCH_MIN_LENGTH, type FeedSource } from './feed-source.js';
 
 /** Entries a feed page holds. */
 export const FEED_PAGE_SIZE = 20;
@@ -41,13 +41,20 @@ export interface FeedPage {
 
 const key = text().trim().min(1).max(100);
 
-/** The feed query: `source`, its `key` (tag, group slug or username) and the `before` cursor. */
+/** The feed query: `source`, its `key` (tag, group slug, username or search text) and the `before` cursor. */
 export const feedQuerySchema = z
   .discriminatedUnion('source', [
     z.object({ source: z.literal('home') }),
     z.object({ source: z.literal('tag'), key: key.toLowerCase() }),
     z.object({ source: z.literal('group'), key }),
     z.object({ source: z.literal('user'), key }),
+    z.object({
+      source: z.literal('search'),
+      key: text()
+        .trim()
+        .min(POST_SEARCH_MIN_LENGTH, `Type at least ${POST_SEARCH_MIN_LENGTH} characters to search posts.`)
+        .max(100, 'Search with at most 100 characters.'),
+    }),
   ])
   .and(z.object({ before: z.coerce.number().int().min(1).max(2_147_483_647).optional() }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
@@ -58,6 +65,7 @@ export function feedQueryString(source: FeedSource, before?: number | null): str
   if (source.kind === 'tag') params.set('key', source.tag);
   if (source.kind === 'group') params.set('key', source.slug);
   if (source.kind === 'user') params.set('key', source.username);
+  if (source.kind === 'search') params.set('key', source.q);
   if (before) params.set('before', String(before));
   return params.toString();
 }

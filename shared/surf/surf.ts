@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../validation/text.js';
 import { connectionHandoverSchema } from '../realtime/handover.js';
 import type { PostItem } from '../campaigns/campaigns.js';
+import type { SurfToday } from '../earnings/earnings.js';
 import type { SurfClaimOutcome, SurfEmptyReason } from './surf-outcomes.js';
 
 /** The surf bar's countdown, in seconds, unless the server is configured otherwise. */
@@ -100,6 +101,8 @@ export interface SurfClaimAnswer {
   credited: number;
   cc: number;
   message: string;
+  /** Today's earnings, cap and views left after this claim: the surf bar's progress shows them at once. */
+  today: SurfToday;
   /**
    * The next post with a ticket for this same connection, as POST /data/surf/next answers it
    * (possibly "nothing to view", with its emptyReason). Only when the claim asked for it (`next: true`);

@@ -77,12 +77,25 @@ test('a new member signs up, confirms the address from the mail, goes through on
   await firstName.fill('Robyn');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 2: languages and interests.
+  // Step 2: languages and interests, chosen on a phone's width by plain taps (no Ctrl-click list box).
+  await page.setViewportSize({ width: 375, height: 740 });
   await expect(page).toHaveURL('/getStarted/2');
   await expect(page.getByText('Step 2 of 3: Languages and interests')).toBeVisible();
-  await page.getByLabel('Languages you read').selectOption(['en', 'de']);
+  const languages = page.getByRole('group', { name: 'Languages you read' });
+  await languages.getByRole('checkbox', { name: 'English' }).click();
+  await languages.getByRole('checkbox', { name: 'German' }).click();
+  await languages.getByRole('checkbox', { name: 'French' }).click();
+  // A second tap, or the chip's ×, takes one back out.
+  await languages.getByRole('checkbox', { name: 'French' }).click();
+  await expect(page.getByRole('button', { name: 'Remove French' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Remove English' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove German' })).toBeVisible();
+  // The keyboard toggles a box too.
+  await languages.getByRole('checkbox', { name: 'Spanish' }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Remove Spanish' }).click();
+  await expect(languages.getByRole('checkbox', { name: 'Spanish' })).not.toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const interest = page.getByRole('textbox', { name: 'Interests', exact: true });
   await interest.fill('cooking');
   await interest.press('Enter');
@@ -94,6 +107,7 @@ test('a new member signs up, confirms the address from the mail, goes through on
 
   // Step 3: how credits work, then finish.
   await expect(page).toHaveURL('/getStarted/3');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole('heading', { name: 'How earning credits works' })).toBeVisible();
   await page.getByRole('button', { name: 'Finish and go to my dashboard' }).click();
 

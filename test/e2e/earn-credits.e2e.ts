@@ -38,6 +38,11 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await expect(b.getByRole('link', { name: /example\.com/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   const next = bar.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
+  await expect(b.getByRole('heading', { name: /earn 1 credit\.$/ })).toBeVisible();
+  // Today's progress: the views left before Bob's cap, and none yet in this tab.
+  const views = bar.getByTestId('surf-earnings-views');
+  await expect(views).toHaveText(/^[\d,]+ views left today · 0 this session$/);
+  const viewsLeft = Number((await views.innerText()).split(' ')[0].replace(/,/g, ''));
 
   // A click forced through during the countdown sends nothing.
   await next.click({ force: true });
@@ -58,6 +63,9 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await next.click();
   await expect(headerCredits(b)).toHaveText('11 credits', { timeout: 2000 });
   await expect(b.getByText('Credit earned!', { exact: true })).toBeVisible();
+  // The claim's answer moves today's figures at once.
+  await expect(views).toHaveText(`${(viewsLeft - 1).toLocaleString('en')} views left today · 1 this session`, { timeout: 2000 });
+  await expect(bar.getByRole('progressbar', { name: 'Earned today' })).toHaveAttribute('aria-valuenow', '1');
   // Bob saw Alice's post today, so the next one is another (from the worker's other tests), or there is none.
   const stage = b.getByTestId('surf-stage');
   await expect(stage.getByRole('article').or(stage.getByText(/You have seen every post you can view for now/))).toBeVisible();
@@ -69,6 +77,12 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await expect(card.getByTestId('campaign-views-today')).toHaveText('1');
   await expect(card.getByTestId('campaign-credits')).toHaveText('9');
   await expect(card).not.toContainText('No views yet');
+
+  // Bob's dashboard shows the same day, without a session of its own.
+  await b.goto('/home');
+  const today = b.getByRole('region', { name: 'Surfing today' });
+  await expect(today.getByTestId('surf-earnings-views')).toHaveText(`${(viewsLeft - 1).toLocaleString('en')} views left today`);
+  await expect(b.getByRole('link', { name: /Earn credits/ })).toContainText('1 credit each');
 
   await alice.context.close();
   await bob.context.close();

@@ -73,8 +73,10 @@ test.describe('a member with credits in review', () => {
     // The surf bar's line: today's earnings against the cap, what is pending and what can be spent.
     await page.goto('/home/earnCredits');
     const progress = page.getByTestId('surf-earnings');
-    await expect(progress).toHaveText(/Today 0 of \d+ · 40 pending · 970 available$/, { useInnerText: true });
-    const line = await progress.locator('p').evaluate((text) => text.getBoundingClientRect().height);
+    const figures = progress.locator('p').first();
+    await expect(figures).toHaveText(/Today 0 of \d+ · 40 pending · 970 available$/, { useInnerText: true });
+    await expect(progress.getByTestId('surf-earnings-views')).toHaveText(/^[\d,]+ views left today · 0 this session$/);
+    const line = await figures.evaluate((text) => text.getBoundingClientRect().height);
     expect(line, 'one line high').toBeLessThan(30);
     const bar = progress.getByRole('progressbar', { name: 'Earned today' });
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
@@ -84,7 +86,7 @@ test.describe('a member with credits in review', () => {
     // On a wide screen the pending part is written out.
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(pending).toContainText('· 40 pending');
-    await expect(progress).toHaveText(/^Earned today 0 of \d+ · 40 pending · 970 available$/, { useInnerText: true });
+    await expect(figures).toHaveText(/^Earned today 0 of \d+ · 40 pending · 970 available$/, { useInnerText: true });
     await member.context.close();
   });
 

@@ -84,7 +84,17 @@ test('a comment and a feel on a member’s post appear live on their open dashbo
   await b.goto(`/post/${pid}`);
   await expect(b.getByRole('article', { name: 'Post by Alice' })).toContainText(text);
   await expect(b.locator('html')).toHaveAttribute('data-realtime', 'connected');
-  await b.getByRole('textbox', { name: 'Write a comment' }).fill(`Lovely! ${XSS}`);
+  // The comment box waits behind a "Comment" button; opened, it takes the focus, and Escape closes it again.
+  const commentBox = b.getByRole('textbox', { name: 'Write a comment' });
+  await expect(commentBox).toHaveCount(0);
+  const openComment = b.getByRole('button', { name: 'Comment', exact: true });
+  await openComment.click();
+  await expect(commentBox).toBeFocused();
+  await b.keyboard.press('Escape');
+  await expect(commentBox).toHaveCount(0);
+  await expect(openComment).toBeFocused();
+  await b.keyboard.press('Enter');
+  await commentBox.fill(`Lovely! ${XSS}`);
   await b.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(b.locator('.comment-text').filter({ hasText: 'Lovely!' })).toHaveText(`Lovely! ${XSS}`);
   await b.getByRole('button', { name: 'Feel', exact: true }).first().click();

@@ -38,7 +38,10 @@ test('a member with a level surfs with its countdown and earns its credits per v
   const alice = await signUpMember(browser, app, 'Alice');
   const bob = await signUpMember(browser, app, 'Bob');
   const headline = `Level surfing ${randomBytes(2).toString('hex')}`;
-  const created = await alice.page.request.post('/data/posts', { headers: XHR, data: { text: headline, language: 'en' } });
+  const created = await alice.page.request.post('/data/posts', {
+    headers: XHR,
+    data: { text: headline, language: 'en', youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  });
   const { pid } = (await created.json()).data.post;
   const assigned = await alice.page.request.post(`/data/campaigns/${pid}/assign`, { headers: XHR, data: { amount: 10 } });
   expect(assigned.status()).toBe(200);
@@ -54,11 +57,23 @@ test('a member with a level surfs with its countdown and earns its credits per v
   const bar = b.getByRole('region', { name: 'Surf bar' });
   // The countdown starts from the level's timer, longer than the site's.
   await expect(bar.getByTestId('surf-countdown')).toHaveText(String(levelTimer));
+  // The headline and the progress say what a view earns at this level: 3 credits, so 334 views reach the cap of 1,000.
+  await expect(b.getByRole('heading', { name: /earn 3 credits\.$/ })).toBeVisible();
+  const views = bar.getByTestId('surf-earnings-views');
+  await expect(views).toHaveText('334 views left today · 0 this session');
+  // The post's video loads on a click, as in the feed, and the play is recorded as Earn Credits'.
+  const post = b.getByRole('article');
+  await expect(post.locator('iframe')).toHaveCount(0);
+  const play = b.waitForRequest((request) => request.url().endsWith('/recordFeedActivity/playVideo'));
+  await post.getByRole('button', { name: /^Play the YouTube video/ }).click();
+  expect((await play).postDataJSON()).toMatchObject({ obj: pid, notes: { place: 'surf' } });
+  await expect(post.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
   const next = bar.getByRole('button', { name: 'Next' });
   await expect(next).toBeEnabled({ timeout: (levelTimer + 5) * 1000 });
   await next.click();
   await expect(headerCredits(b)).toHaveText('13 credits', { timeout: 2000 });
   await expect(b.getByText('3 credits earned!', { exact: true })).toBeVisible();
+  await expect(views).toHaveText('333 views left today · 1 this session');
   const { rows } = await app.db.query(`SELECT credits::int AS credits FROM campaigns WHERE post_id = $1`, [pid]);
   expect(rows[0].credits).toBe(9);
   await alice.context.close();

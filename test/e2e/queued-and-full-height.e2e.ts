@@ -26,6 +26,7 @@ test('a comment shows as Sending… until the server has it, and one written mea
   const box = page.getByRole('textbox', { name: 'Write a comment' });
   const sending = page.getByRole('list', { name: 'Messages being sent' });
 
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
   await box.fill('First thought');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(box).toHaveValue('');

@@ -55,6 +55,8 @@ describe('GET /data/credits/earnings', () => {
       earnedToday: 7,
       // A new account: the newcomer's cap and one more for each view that matured clean (two), the whole review window.
       capToday: newcomerDailyCap + 2,
+      creditsPerView: 1,
+      viewsLeftToday: newcomerDailyCap + 2 - 7,
       reviewMinutes: earningsReviewMinutes,
       emailConfirmed: false,
     });

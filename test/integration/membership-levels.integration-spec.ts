@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { BILLING_ENDPOINTS, type BillingCatalog } from '../../shared/billing/billing.js';
-import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import { CREDITS_ENDPOINTS, SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
+import type { EarningsSummary } from '../../shared/earnings/earnings.js';
 import { teamApiPath } from '../../shared/teams/teams.js';
 import { MembershipGrants } from '../../server/src/levels/membership-grants.service.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -102,14 +103,28 @@ describe('surfing with a membership level', () => {
     let balance = SIGNUP_BONUS_CREDITS + LEVEL.monthlyCredits;
     expect(await balanceOf(db, bob.id)).toBe(balance);
 
+    // The summary tells the level's terms before a view: 3 a view, 3 views to reach the cap of 7.
+    expect((await bob.browser.get<EarningsSummary>(CREDITS_ENDPOINTS.earnings)).body.data).toMatchObject({
+      earnedToday: 0,
+      capToday: LEVEL.dailyCap,
+      creditsPerView: LEVEL.creditsPerView,
+      viewsLeftToday: 3,
+    });
     // 3 + 3, then the 1 left of the cap of 7.
-    for (const earned of [3, 3, 1]) {
+    let earnedToday = 0;
+    for (const [earned, viewsLeftToday] of [
+      [3, 2],
+      [3, 1],
+      [1, 0],
+    ]) {
       const { ticketId, pid, answer } = await nextTicket(bob.browser, bob.tab);
       expect(answer.data.timer).toBe(LEVEL.timer);
+      expect(answer.data.m1).toContain(`earn ${LEVEL.creditsPerView} credits`);
       const early = await claim(bob.tab, ticketId);
       expect('error' in early && early.error.code).toBe('too_early');
       await sleep(LEVEL.timer * 1000 + 300);
       balance += earned;
+      earnedToday += earned;
       // Claimed 300 ms after the countdown, so the click cannot report a longer delay than that.
       expect(await claim(bob.tab, ticketId, humanClick({ clickDelayMs: 100 }))).toEqual({
         data: {
@@ -117,6 +132,7 @@ describe('surfing with a membership level', () => {
           credited: earned,
           cc: balance,
           message: earned > 1 ? `${earned} credits earned!` : 'Credit earned!',
+          today: { earnedToday, capToday: LEVEL.dailyCap, creditsPerView: LEVEL.creditsPerView, viewsLeftToday },
         },
       });
       expect((await storedCampaign(db, pid)).credits).toBe(9);
@@ -142,8 +158,9 @@ describe('surfing with a membership level', () => {
     await storedMembership(carol.id, team.id, 0, 30);
     const { ticketId, answer } = await nextTicket(carol.browser, carol.tab);
     expect(answer.data.timer).toBe(0);
+    expect(answer.data.m1).toContain('earn 1 credit.');
     expect(await claim(carol.tab, ticketId)).toMatchObject({
-      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1 },
+      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, today: { earnedToday: 1, creditsPerView: 1 } },
     });
     expect((await ledgerRowsOfCampaign(db, pid)).slice(2)).toEqual([
       ['campaign', 'view_paid', -1, null],

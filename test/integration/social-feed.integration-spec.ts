@@ -443,3 +443,37 @@ describe('reports', () => {
     ]);
   });
 });
+
+describe('post search', () => {
+  it('finds posts by their text, newest first, case-insensitive and with % and _ taken literally', async () => {
+    const [alice, bob] = await Promise.all([member(), member()]);
+    const word = `quokka${Date.now().toString(36)}`;
+    const older = await postBy(alice.browser, { text: `A ${word} at the beach` });
+    const newer = await postBy(bob.browser, { text: `Another ${word.toUpperCase()}, 100% happy` });
+    await postBy(alice.browser, { text: 'Nothing to see here' });
+
+    expect(await feedPids(bob.browser, { kind: 'search', q: word })).toEqual([newer, older]);
+    expect(await feedPids(visitor(), { kind: 'search', q: `${word} at the` })).toEqual([older]);
+    expect(await feedPids(bob.browser, { kind: 'search', q: `${word.toUpperCase()}, 100%` })).toEqual([newer]);
+    expect(await feedPids(bob.browser, { kind: 'search', q: `${word}_` })).toEqual([]);
+
+    const short = await feedOf(bob.browser, { kind: 'search', q: 'ab' });
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0]).toMatchObject({ code: 'validation', field: 'key' });
+  });
+
+  it("never finds a private group's posts for outsiders or visitors, nor posts of a member the searcher blocked", async () => {
+    const [owner, insider, outsider, blocked] = await Promise.all([member(), member(), member(), member()]);
+    const word = `wombat${Date.now().toString(36)}`;
+    const group = await makeGroup(db, owner.id, 'private');
+    await setMembership(db, group.id, insider.id, 'active');
+    const secret = await postBy(owner.browser, { text: `Secret ${word}`, groupId: group.id, db });
+    const open = await postBy(owner.browser, { text: `Open ${word}` });
+    const byBlocked = await postBy(blocked.browser, { text: `Blocked ${word}` });
+    await db.query(`INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)`, [outsider.id, blocked.id]);
+
+    expect(await feedPids(insider.browser, { kind: 'search', q: word })).toEqual([byBlocked, open, secret]);
+    expect(await feedPids(outsider.browser, { kind: 'search', q: word })).toEqual([open]);
+    expect(await feedPids(visitor(), { kind: 'search', q: word })).toEqual([byBlocked, open]);
+  });
+});

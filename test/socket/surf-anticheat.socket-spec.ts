@@ -135,7 +135,7 @@ describe('when a view asks for a code', () => {
     const right = await nextTicket(bob.browser, bob.tab);
     expect(right.answer.data.codes).not.toBeNull();
     expect(await claim(bob.tab, right.ticketId, humanClick(), (await challengeCodeOf(db, right.ticketId))!)).toEqual({
-      data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!' },
+      data: { outcome: 'credited', credited: 1, cc: balance + 1, message: 'Credit earned!', today: expect.any(Object) },
     });
     expect(pids).toContain(right.pid);
     // The wrong answer added 30; each right one, a clean click, took 5 and 20 off.

@@ -52,7 +52,13 @@ describe('the countdown', () => {
     await until(issued, TIMER_SECONDS * 1000 + 150);
     // Claimed 150 ms after the countdown, so the click cannot report a longer delay than that.
     const confirmed = await creditedClaim(bob.tab, ticketId, humanClick({ clickDelayMs: 100 }));
-    expect(confirmed).toEqual({ outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' });
+    expect(confirmed).toEqual({
+      outcome: 'credited',
+      credited: 1,
+      cc: SIGNUP_BONUS_CREDITS + 1,
+      message: 'Credit earned!',
+      today: expect.objectContaining({ earnedToday: 1 }),
+    });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 9, viewsTotal: 1, viewsToday: 1 });
     expect(refusal(await claim(bob.tab, ticketId)).code).toBe('already_counted');

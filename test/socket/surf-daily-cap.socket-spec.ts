@@ -66,6 +66,8 @@ describe('the daily earning cap', () => {
         credited: 1,
         cc: SIGNUP_BONUS_CREDITS + 1,
         message: 'Credit earned!',
+        // The cap is reached: the surf bar shows it at once, from the claim's answer.
+        today: { earnedToday: 1, capToday: 1, creditsPerView: 1, viewsLeftToday: 0 },
         next: {
           ticket: null,
           post: null,
@@ -104,6 +106,7 @@ describe('a claim past the daily cap', () => {
         credited: 0,
         cc: SIGNUP_BONUS_CREDITS,
         message: "You reached today's limit of 1 credit earned by surfing. Come back tomorrow!",
+        today: { earnedToday: 1, capToday: 1, creditsPerView: 1, viewsLeftToday: 0 },
       },
     });
     expect(await ticketStatus(db, ticketId)).toBe('uncredited');

@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import { SURF_ENDPOINTS, type RotatorAnswer } from '../../shared/surf/surf.js';
 import { tagFollowPath } from '../../shared/tags/tags.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -9,7 +10,8 @@ import type { TestSocket } from '../support/socket-client.js';
 
 /**
  * What the surf bar leaves out of a member's offers: posts without a followed tag (surf my tags, the
- * member's choice), private groups' posts, and posts by a member blocked either way with them.
+ * member's choice), private groups' posts, and posts by a member blocked either way with them; and
+ * the order onboarding's languages and interests give the offer.
  */
 const testApp = useSurfTestApp();
 const { db } = testApp;
@@ -116,5 +118,45 @@ describe('blocks in the surf bar', () => {
 
     await db.query('DELETE FROM blocks WHERE blocker_id = $1', [author.id]);
     expect(await offeredUntilEmpty(blockedByAuthor)).toEqual([hidden]);
+  });
+});
+
+describe("onboarding's languages and interests in the surf bar", () => {
+  /** Posts served in this order when nothing is preferred: the earlier, the longer ago it was served. */
+  async function servedInOrder(pids: number[]): Promise<void> {
+    for (const [i, pid] of pids.entries()) {
+      await db.query(`UPDATE campaigns SET last_served_at = now() - make_interval(hours => $2) WHERE post_id = $1`, [
+        pid,
+        pids.length - i,
+      ]);
+    }
+  }
+
+  const choose = (viewer: TestMember, languages: string[], interests: string[]) =>
+    viewer.browser.put(ACCOUNT_ENDPOINTS.onboardingPreferences, { languages, interests });
+
+  it('offers posts in the chosen languages first, with a matching interest before the rest, and then every other post', async () => {
+    const alice = await member();
+    const german = await promotedPost(alice, 3, { language: 'de', tags: ['cats'] });
+    const english = await promotedPost(alice, 3, { language: 'en', tags: ['news'] });
+    const englishCats = await promotedPost(alice, 3, { language: 'en', tags: ['cats'] });
+    await servedInOrder([german, english, englishCats]);
+
+    const bob = await surfer(testApp.baseUrl);
+    expect((await choose(bob, ['en'], ['Cats'])).status).toBe(200);
+    // A preference ranks posts and never hides one: the German post still comes, last.
+    expect(await offeredUntilEmpty(bob)).toEqual([englishCats, english, german]);
+
+    await servedInOrder([german, english, englishCats]);
+    const carol = await surfer(testApp.baseUrl);
+    await choose(carol, ['en'], []);
+    const offered = await offeredUntilEmpty(carol);
+    expect(offered.slice(0, 2).sort()).toEqual([english, englishCats].sort());
+    expect(offered[2]).toBe(german);
+
+    // Without preferences: the fair order alone.
+    await servedInOrder([german, english, englishCats]);
+    const dave = await surfer(testApp.baseUrl);
+    expect(await offeredUntilEmpty(dave)).toEqual([german, english, englishCats]);
   });
 });

@@ -118,7 +118,13 @@ describe('the next post in the claim acknowledgement', () => {
     // The other tab was not told of a replaced ticket: nothing was replaced.
     await otherTab.expectNo('surf:replaced');
     expect(await claim(bob.tab, next.ticket!.id)).toEqual({
-      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 2, message: 'Credit earned!' },
+      data: {
+        outcome: 'credited',
+        credited: 1,
+        cc: SIGNUP_BONUS_CREDITS + 2,
+        message: 'Credit earned!',
+        today: expect.objectContaining({ earnedToday: 2 }),
+      },
     });
   });
 

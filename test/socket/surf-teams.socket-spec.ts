@@ -117,6 +117,7 @@ describe("a claim of a team's post by a member who joined after it was offered",
         credited: 0,
         cc: SIGNUP_BONUS_CREDITS,
         message: expect.stringMatching(/your team's.*No credit for this view/),
+        today: expect.objectContaining({ earnedToday: 0 }),
       },
     });
     expect(await ticketStatus(db, ticketId)).toBe('uncredited');

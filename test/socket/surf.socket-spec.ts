@@ -85,7 +85,13 @@ describe('earning a credit', () => {
 
     const confirmed = await claim(bob.tab, answer.ticket!.id);
     expect(confirmed).toEqual({
-      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' },
+      data: {
+        outcome: 'credited',
+        credited: 1,
+        cc: SIGNUP_BONUS_CREDITS + 1,
+        message: 'Credit earned!',
+        today: expect.objectContaining({ earnedToday: 1 }),
+      },
     });
     expect(await balanceOf(db, bob.id)).toBe(SIGNUP_BONUS_CREDITS + 1);
     expect(await balanceOf(db, alice.id)).toBe(0);
@@ -230,6 +236,7 @@ describe('what is offered', () => {
         credited: 0,
         cc: SIGNUP_BONUS_CREDITS,
         message: expect.stringMatching(/ran out of credits/),
+        today: expect.objectContaining({ earnedToday: 0 }),
       },
     });
     expect(await ticketStatus(db, first.ticketId)).toBe('uncredited');
@@ -263,12 +270,19 @@ describe('what is offered', () => {
         credited: 0,
         cc: SIGNUP_BONUS_CREDITS,
         message: expect.stringMatching(/reached its views for today/),
+        today: expect.objectContaining({ earnedToday: 0 }),
       },
     });
     await campaignCall(alice.browser, pid, 'settings', { dailyViewCap: null });
     await campaignCall(alice.browser, pid, 'pause');
     expect(await claim(dave.tab, tickets[2].ticketId)).toEqual({
-      data: { outcome: 'paused', credited: 0, cc: SIGNUP_BONUS_CREDITS, message: expect.stringMatching(/paused this campaign/) },
+      data: {
+        outcome: 'paused',
+        credited: 0,
+        cc: SIGNUP_BONUS_CREDITS,
+        message: expect.stringMatching(/paused this campaign/),
+        today: expect.objectContaining({ earnedToday: 0 }),
+      },
     });
     expect(await storedCampaign(db, pid)).toMatchObject({ credits: 4, viewsTotal: 1 });
     expect([await ticketStatus(db, tickets[0].ticketId), await ticketStatus(db, tickets[2].ticketId)]).toEqual([
@@ -455,7 +469,13 @@ describe('cheats the server refuses', () => {
       credited: 100,
     });
     expect(answer).toEqual({
-      data: { outcome: 'credited', credited: 1, cc: SIGNUP_BONUS_CREDITS + 1, message: 'Credit earned!' },
+      data: {
+        outcome: 'credited',
+        credited: 1,
+        cc: SIGNUP_BONUS_CREDITS + 1,
+        message: 'Credit earned!',
+        today: expect.objectContaining({ earnedToday: 1 }),
+      },
     });
     expect((await storedCampaign(db, paying)).credits).toBe(4);
     expect((await storedCampaign(db, other)).credits).toBe(5);

@@ -11,11 +11,12 @@ function MembershipLine({ who, membership }: { who: string; membership: CurrentM
   }
   return (
     <li>
-      <span className="billing-membership-who">{who}:</span> <strong>{membership.levelName}</strong>, renews on{' '}
+      {/* A level is bought a period at a time and never renews by itself: its date is an end, not a renewal. */}
+      <span className="billing-membership-who">{who}:</span> <strong>{membership.levelName}</strong>, valid until{' '}
       <time dateTime={membership.endsAt}>{formatDate(membership.endsAt)}</time>
       {membership.paidUntil !== membership.endsAt && (
         <>
-          , paid until <time dateTime={membership.paidUntil}>{formatDate(membership.paidUntil)}</time>
+          ; next periods paid until <time dateTime={membership.paidUntil}>{formatDate(membership.paidUntil)}</time>
         </>
       )}
     </li>

@@ -10,7 +10,7 @@ const BALANCE_SETTLE_MS = 300;
 /**
  * At most one read for balance changes in this long: a surfer's balance changes with every view,
  * and the total, the pending share and today's earnings follow locally in between (withBalance,
- * withSurfCredit), so the server is asked to settle them now and then, not once a view.
+ * withSurfToday), so the server is asked to settle them now and then, not once a view.
  */
 const BALANCE_READ_GAP_MS = 20_000;
 /** The longest wait for the next credits to leave review before reading again anyway (timers overflow past ~24.8 days). */

@@ -6,6 +6,7 @@ import {
   earningsProgressText,
   pendingExplanation,
   pendingNote,
+  viewsProgressText,
 } from './earningsFormat.js';
 
 const UTC = { locale: 'en-GB', timeZone: 'UTC' };
@@ -18,6 +19,8 @@ const summary: EarningsSummary = {
   nextMatureMs: Date.UTC(2026, 10, 27, 14, 5),
   earnedToday: 12,
   capToday: 50,
+  creditsPerView: 2,
+  viewsLeftToday: 19,
   reviewMinutes: 60,
   emailConfirmed: true,
 };
@@ -45,6 +48,12 @@ describe('the earnings texts', () => {
     expect(earningsProgressText({ ...summary, earnedToday: 0 }, { credits: 10, available: 10, pending: 0 })).toBe(
       'Earned today 0 of 50 · 10 available',
     );
+  });
+
+  it("the views line: views left today, and this session's where a surf bar runs", () => {
+    expect(viewsProgressText(summary, 3)).toBe('19 views left today · 3 this session');
+    expect(viewsProgressText({ viewsLeftToday: 1 }, null)).toBe('1 view left today');
+    expect(viewsProgressText({ viewsLeftToday: 0 }, 1200)).toBe('No views left today · 1,200 this session');
   });
 
   it('the spending forms name what is available only when something is in review', () => {

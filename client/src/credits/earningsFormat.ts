@@ -54,6 +54,22 @@ export function earningsProgressText(summary: EarningsSummary, spendable: Spenda
   return `Earned today ${earningsProgressFigures(summary, spendable)}`;
 }
 
+/**
+ * The views line under the progress: "19 views left today · 3 this session" (the session part only
+ * where a surf bar runs: `sessionViews` null leaves it out); "No views left today" at the cap.
+ */
+export function viewsProgressText(summary: Pick<EarningsSummary, 'viewsLeftToday'>, sessionViews: number | null): string {
+  const left = summary.viewsLeftToday;
+  const parts = [left === 0 ? 'No views left today' : `${count(left)} view${left === 1 ? '' : 's'} left today`];
+  if (sessionViews !== null) parts.push(`${count(sessionViews)} this session`);
+  return parts.join(' · ');
+}
+
+/** What a credited view earns the member: "1 credit", "2 credits". */
+export function creditsPerViewText(creditsPerView: number): string {
+  return `${count(creditsPerView)} credit${creditsPerView === 1 ? '' : 's'}`;
+}
+
 /** The spending forms' note: "970 available, 40 in review"; null when nothing is in review. */
 export function availableNote(spendable: Spendable): string | null {
   if (spendable.pending <= 0) return null;

@@ -1,5 +1,5 @@
 import type { EarningsSummary } from '@shared/earnings/earnings.js';
-import { spendableOf, withBalance, withSurfCredit } from './earningsSummary.js';
+import { spendableOf, withBalance, withSurfToday } from './earningsSummary.js';
 
 const summary: EarningsSummary = {
   credits: 100,
@@ -8,6 +8,8 @@ const summary: EarningsSummary = {
   nextMatureMs: null,
   earnedToday: 0,
   capToday: 50,
+  creditsPerView: 1,
+  viewsLeftToday: 50,
   reviewMinutes: 60,
   emailConfirmed: true,
 };
@@ -21,9 +23,9 @@ describe('the earnings summary between two answers of the server', () => {
     expect(withBalance({ ...summary, reviewMinutes: 0 }, 102)).toMatchObject({ credits: 102, available: 62, pending: 40 });
   });
 
-  it("adds a claim's surf credits to today's earnings, and nothing for a view that earned none", () => {
-    expect(withSurfCredit(summary, 2)).toMatchObject({ earnedToday: 2 });
-    expect(withSurfCredit(summary, 0)).toBe(summary);
+  it("takes today's earnings, cap and views left from a claim's answer, the rest of the summary kept", () => {
+    const today = { earnedToday: 2, capToday: 50, creditsPerView: 2, viewsLeftToday: 24 };
+    expect(withSurfToday(summary, today)).toEqual({ ...summary, ...today });
   });
 
   it('counts credits that leave as spent from what was available', () => {

@@ -1,4 +1,4 @@
-import type { EarningsSummary } from '@shared/earnings/earnings.js';
+import type { EarningsSummary, SurfToday } from '@shared/earnings/earnings.js';
 
 /** A member's own balance split into what they may spend now and what is still in review. */
 export interface Spendable {
@@ -22,9 +22,9 @@ export function withBalance(summary: EarningsSummary, credits: number): Earnings
   return { ...summary, credits, available, pending: credits - available };
 }
 
-/** The summary once this tab's claim earned `credited` credits by surfing: today's earnings grow at once. */
-export function withSurfCredit(summary: EarningsSummary, credited: number): EarningsSummary {
-  return credited > 0 ? { ...summary, earnedToday: summary.earnedToday + credited } : summary;
+/** The summary once a claim settled: today's earnings, cap and views left as the claim's answer says them. */
+export function withSurfToday(summary: EarningsSummary, today: SurfToday): EarningsSummary {
+  return { ...summary, ...today };
 }
 
 /** The spendable split of the live balance `cc`; without a summary, all of it (the server refuses any excess). */

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '@shared/api/envelope.js';
 import { COMMENT_LIMITS, type FeedComment } from '@shared/feed/comments.js';
 import { FormAlert } from '../forms/FormAlert.js';
@@ -36,10 +36,26 @@ function useReceiveComment() {
   };
 }
 
-/** A post's comments (oldest first), each with its replies, and the form to write one. */
+/**
+ * A post's comments (oldest first), each with its replies, and a "Comment" button that opens the
+ * form to write one: a feed of open boxes would be mostly boxes. The opened box takes the focus;
+ * Cancel (or Escape) closes it and gives the focus back to the button.
+ */
 export function CommentsSection({ entry }: { entry: StoredEntry }) {
   const user = useAtomValue(userAtom);
   const receive = useReceiveComment();
+  const [writing, setWriting] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const focusOpener = useRef(false);
+  useEffect(() => {
+    if (writing || !focusOpener.current) return;
+    focusOpener.current = false;
+    opener.current?.focus();
+  }, [writing]);
+  const close = () => {
+    focusOpener.current = true;
+    setWriting(false);
+  };
   return (
     <section className="comments" aria-label={`Comments (${entry.commentCount})`}>
       {entry.comments.length > 0 && (
@@ -49,14 +65,23 @@ export function CommentsSection({ entry }: { entry: StoredEntry }) {
           ))}
         </ul>
       )}
-      {user && (
-        <CommentForm
-          pid={entry.post.pid}
-          parentId={null}
-          label="Write a comment"
-          onWritten={(comment) => receive(comment, (current) => Math.max(current.commentCount, entry.commentCount + 1))}
-        />
-      )}
+      {user &&
+        (writing ? (
+          <CommentForm
+            pid={entry.post.pid}
+            parentId={null}
+            label="Write a comment"
+            focusOnOpen
+            onWritten={(comment) => receive(comment, (current) => Math.max(current.commentCount, entry.commentCount + 1))}
+            onCancel={close}
+          />
+        ) : (
+          <div>
+            <button ref={opener} type="button" className="button" aria-expanded={false} onClick={() => setWriting(true)}>
+              Comment
+            </button>
+          </div>
+        ))}
     </section>
   );
 }
@@ -185,6 +210,7 @@ function CommentForm({
   parentId,
   editing,
   label,
+  focusOnOpen = false,
   onWritten,
   onCancel,
 }: {
@@ -192,6 +218,8 @@ function CommentForm({
   parentId: number | null;
   editing?: StoredComment;
   label: string;
+  /** The box takes the focus when it appears (it was opened by a button). */
+  focusOnOpen?: boolean;
   onWritten: (comment: FeedComment) => void;
   onCancel?: () => void;
 }) {
@@ -199,6 +227,10 @@ function CommentForm({
   const [text, setText] = useState(editing?.text ?? '');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ApiError[]>([]);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) box.current?.focus();
+  }, [focusOnOpen]);
 
   const target = parentId === null ? `comment:${pid}` : `reply:${parentId}`;
 
@@ -232,8 +264,12 @@ function CommentForm({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         value={text}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && onCancel) onCancel();
+        }}
         maxLength={COMMENT_LIMITS.text}
         rows={parentId === null && !editing ? 2 : 1}
         placeholder={`${label}…`}

@@ -19,10 +19,17 @@ const EMPTY_TEXT: Record<FeedSource['kind'], string> = {
   tag: 'No posts with this tag yet.',
   group: 'No posts in this group yet.',
   user: 'No posts yet.',
+  search: 'No posts you can see contain these words.',
 };
 
 /** Where a feed's posts are seen, for their views and clicks. */
-const PLACE: Record<FeedSource['kind'], TrackingPlace> = { home: 'feed', tag: 'tag', group: 'group', user: 'profile' };
+const PLACE: Record<FeedSource['kind'], TrackingPlace> = {
+  home: 'feed',
+  tag: 'tag',
+  group: 'group',
+  user: 'profile',
+  search: 'feed',
+};
 
 /**
  * A feed of posts, newest first: the first page replaces what was shown (STORE_FEED), "Show

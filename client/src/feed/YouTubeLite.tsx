@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { loadYoutubeAtom, youtubeAtom } from './youtubeAtom.js';
+import './youtubeLite.css';
 
 /**
  * A video as a neutral placeholder with a play button: nothing is fetched from YouTube (not

@@ -30,6 +30,8 @@ export function feedKeyOf(source: FeedSource | { kind: 'post'; pid: number }): s
       return `group:${source.slug}`;
     case 'user':
       return `user:${source.username.toLowerCase()}`;
+    case 'search':
+      return `search:${source.q.toLowerCase()}`;
     case 'post':
       return `post:${source.pid}`;
   }

@@ -7,38 +7,22 @@ interface LanguagesSelectProps {
   error?: string;
 }
 
-/** The rotator's languages (en, es, de, fr, ru, a disabled blank, then the rest) as a multi-select. */
+/**
+ * The languages a member reads, as a list of checkboxes (en, es, de, fr, ru, a rule, then the
+ * rest): a tap or the space bar toggles one, on a phone as with a mouse. The chosen ones repeat
+ * as chips above the list, each removable, so a choice far down the list stays in sight.
+ */
 export function LanguagesSelect({ value, onChange, error }: LanguagesSelectProps) {
   const id = useId();
   const options = useMemo(() => rotatorLanguageOptions(), []);
   const describedBy = [`${id}-hint`, `${id}-chosen`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const toggle = (code: string, on: boolean) => onChange(on ? [...value, code] : value.filter((chosen) => chosen !== code));
   return (
-    <div className="field">
-      <label htmlFor={id}>Languages you read</label>
+    <fieldset className="field language-fieldset" aria-describedby={describedBy}>
+      <legend>Languages you read</legend>
       <p id={`${id}-hint`} className="field-hint">
-        Posts in these languages are shown to you first. Hold Ctrl (⌘ on a Mac) to choose several.
+        Posts in these languages are shown to you first; posts in other languages still come after them.
       </p>
-      <select
-        id={id}
-        multiple
-        size={8}
-        value={[...value]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(Array.from(event.target.selectedOptions, (option) => option.value).filter(Boolean))}
-      >
-        {options.map((option, index) =>
-          option.disabled ? (
-            <option key={`blank-${index}`} value="" disabled>
-              {'\u00a0'}
-            </option>
-          ) : (
-            <option key={option.code} value={option.code}>
-              {option.name || option.code}
-            </option>
-          ),
-        )}
-      </select>
       <div id={`${id}-chosen`} className="chips" aria-live="polite">
         {value.length === 0 ? (
           <span className="muted">No language chosen yet.</span>
@@ -52,7 +36,7 @@ export function LanguagesSelect({ value, onChange, error }: LanguagesSelectProps
                   type="button"
                   className="chip-remove"
                   aria-label={`Remove ${LANGUAGE_NAMES[code] ?? code}`}
-                  onClick={() => onChange(value.filter((chosen) => chosen !== code))}
+                  onClick={() => toggle(code, false)}
                 >
                   ×
                 </button>
@@ -61,11 +45,30 @@ export function LanguagesSelect({ value, onChange, error }: LanguagesSelectProps
           </>
         )}
       </div>
+      <ul className="language-list">
+        {options.map((option, index) =>
+          option.disabled ? (
+            <li key={`blank-${index}`} className="language-rule" aria-hidden="true" />
+          ) : (
+            <li key={option.code}>
+              <label className="language-option">
+                <input
+                  type="checkbox"
+                  value={option.code}
+                  checked={value.includes(option.code)}
+                  onChange={(event) => toggle(option.code, event.target.checked)}
+                />
+                <span>{option.name || option.code}</span>
+              </label>
+            </li>
+          ),
+        )}
+      </ul>
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 }

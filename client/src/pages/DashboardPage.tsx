@@ -5,16 +5,19 @@ import { PATHS } from '@shared/routing/routes.js';
 import { NEW_POST_PATH } from '../campaigns/campaignPaths.js';
 import { CampaignsOverview } from '../campaigns/CampaignsOverview.js';
 import { CampaignsView } from '../campaigns/CampaignsView.js';
+import { creditsPerViewText } from '../credits/earningsFormat.js';
+import { earningsSummaryAtom } from '../credits/earningsSummaryAtom.js';
 import { CREDITS_PATH } from '../credits/ledgerFormat.js';
 import { LedgerView } from '../credits/LedgerView.js';
 import { EmptyState } from '../feedback/EmptyState.js';
-import { Feed } from '../feed/Feed.js';
+import { FeedWithSearch } from '../feed/FeedWithSearch.js';
 import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
 import { userAtom } from '../sessions/userAtom.js';
 import { DetailedStats } from '../stats/DetailedStats.js';
 import { EarnCreditsView } from '../surf/EarnCreditsView.js';
+import { SurfEarningsProgress } from '../surf/SurfEarningsProgress.js';
 import { TabLinks } from '../tabs/TabLinks.js';
 import { usePageTitle } from './usePageTitle.js';
 
@@ -76,6 +79,9 @@ function Overview() {
   const user = useAtomValue(userAtom);
   const cc = useAtomValue(accountCreditsAtom);
   const team = useAtomValue(currentTeamAtom);
+  const summary = useAtomValue(earningsSummaryAtom);
+  // The member's level sets what a view earns; until the summary arrives, the free level's one.
+  const perView = creditsPerViewText(summary?.creditsPerView ?? 1);
   return (
     <>
       {user && <p className="dashboard-greeting">Hello, {user.first_name}.</p>}
@@ -86,7 +92,13 @@ function Overview() {
         <p className="dashboard-balance-figure">
           <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> credits
         </p>
-        <p className="muted">Earn a credit for each post you view in Earn Credits; spend them to have members see your posts.</p>
+        <p className="muted">Earn {perView} for each post you view in Earn Credits; spend them to have members see your posts.</p>
+      </section>
+      <section className="dashboard-today" aria-labelledby="dashboard-today-heading">
+        <h2 id="dashboard-today-heading" className="section-heading">
+          Surfing today
+        </h2>
+        <SurfEarningsProgress />
       </section>
       <section aria-labelledby="dashboard-campaigns-heading">
         <h2 id="dashboard-campaigns-heading" className="section-heading">
@@ -102,7 +114,7 @@ function Overview() {
           <li>
             <Link className="dashboard-link" to={PATHS.earnCredits}>
               <span className="dashboard-link-title">Earn credits</span>
-              <span className="muted">View posts under a countdown, one credit each.</span>
+              <span className="muted">View posts under a countdown, {perView} each.</span>
             </Link>
           </li>
           <li>
@@ -165,7 +177,7 @@ function Overview() {
         <h2 id="dashboard-feed-heading" className="section-heading">
           Your feed
         </h2>
-        <Feed source={HOME_FEED} label="Your feed" />
+        <FeedWithSearch source={HOME_FEED} label="Your feed" />
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { PostItem } from '@shared/campaigns/campaigns.js';
 import type { MediaObject } from '@shared/media/media.js';
+import { YouTubeLite } from '../feed/YouTubeLite.js';
 import { formatDateTime } from '../format/dates.js';
 import { mediaUrl } from '../media/mediaUrl.js';
 import { recordFeedActivity } from '../tracking/recordFeedActivity.js';
@@ -12,9 +13,10 @@ import './posts.css';
 
 /**
  * One post as members and visitors see it, on /post/:pid and in the surf bar: the text with
- * its line breaks, a link card, a YouTube video (youtube-nocookie, the only frame source the
- * CSP allows) and the pictures. Nothing of a third-party site is framed. Its views and clicks are
- * recorded.
+ * its line breaks, a link card, a YouTube video (loaded on click as in the feed, from
+ * youtube-nocookie, the only frame source the CSP allows) and the pictures. Nothing of a
+ * third-party site is framed before the member asks. Its views, clicks and video plays are
+ * recorded as the feed's are.
  */
 export function PostView({ post, showAuthor = true }: { post: PostItem; showAuthor?: boolean }) {
   const element = useRef<HTMLElement>(null);
@@ -35,7 +37,13 @@ export function PostView({ post, showAuthor = true }: { post: PostItem; showAuth
       {post.link && (
         <LinkCard link={post.link} onOpen={(url) => recordFeedActivity('post_link_click', pid, { url, post: pid }, place)} />
       )}
-      {post.youtubeId && <YouTubeVideo id={post.youtubeId} />}
+      {post.youtubeId && (
+        <YouTubeLite
+          videoId={post.youtubeId}
+          author={post.author.first_name}
+          onPlay={() => recordFeedActivity('playVideo', pid, {}, place)}
+        />
+      )}
       {post.images.length > 0 && (
         <PostImages
           images={post.images}
@@ -70,21 +78,6 @@ function LinkCard({ link, onOpen }: { link: string; onOpen: (url: string) => voi
       <span className="post-link-url">{card.display}</span>
       <span className="post-link-note">Opens in a new tab ↗</span>
     </a>
-  );
-}
-
-function YouTubeVideo({ id }: { id: string }) {
-  return (
-    <div className="post-video">
-      <iframe
-        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
-        title="YouTube video"
-        loading="lazy"
-        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    </div>
   );
 }
 

@@ -79,7 +79,7 @@ export function EarnCreditsView() {
           <p className="surf-cc">
             <strong>{cc === null ? '…' : cc.toLocaleString()}</strong> <span className="surf-cc-unit">credits</span>
           </p>
-          <SurfEarningsProgress />
+          <SurfEarningsProgress sessionViews={surf.sessionViews} />
         </div>
         <p id={hintId} className="surf-hint" aria-live="polite">
           {nextHint(state, ready)}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { capProgress, earningsProgressFigures } from '../credits/earningsFormat.js';
+import { capProgress, earningsProgressFigures, viewsProgressText } from '../credits/earningsFormat.js';
 import { earningsSummaryAtom } from '../credits/earningsSummaryAtom.js';
 import { earningsSummaryFailedAtom } from '../credits/earningsSummaryFailedAtom.js';
 import { loadEarningsSummary } from '../credits/loadEarningsSummary.js';
@@ -7,12 +7,14 @@ import { spendableCreditsAtom } from '../credits/spendableCreditsAtom.js';
 import './surfEarnings.css';
 
 /**
- * Today's earnings beside the Next button: "Earned today 12 of 50 · 40 pending · 970 available"
- * over a bar of the day's cap ("Today …" on a phone). It is one line high in every state
- * (loading, failed with a retry, loaded; a line too long for a phone ends in an ellipsis, read
- * whole by screen readers), so nothing under it moves.
+ * Today's earnings: "Earned today 12 of 50 · 40 pending · 970 available" over a bar of the day's
+ * cap ("Today …" on a phone), then "19 views left today · 3 this session". The surf bar passes
+ * its credited views of this tab (`sessionViews`); the dashboard leaves them out. It is two lines
+ * high in every state (loading, failed with a retry, loaded; a line too long for a phone ends in
+ * an ellipsis, read whole by screen readers), so nothing under it moves. The figures are the
+ * server's: its summary, then each claim's answer.
  */
-export function SurfEarningsProgress() {
+export function SurfEarningsProgress({ sessionViews = null }: { sessionViews?: number | null }) {
   const summary = useAtomValue(earningsSummaryAtom);
   const spendable = useAtomValue(spendableCreditsAtom);
   const failed = useAtomValue(earningsSummaryFailedAtom);
@@ -33,6 +35,9 @@ export function SurfEarningsProgress() {
           </p>
         )}
         <div className="surf-earnings-track" aria-hidden="true" />
+        <p className="surf-earnings-text surf-earnings-views" aria-hidden="true">
+          {'\u00a0'}
+        </p>
       </div>
     );
   }
@@ -59,6 +64,9 @@ export function SurfEarningsProgress() {
       >
         <div className="surf-earnings-fill" style={{ width: `${progress * 100}%` }} />
       </div>
+      <p className="surf-earnings-text surf-earnings-views" data-testid="surf-earnings-views">
+        {viewsProgressText(summary, sessionViews)}
+      </p>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { SURF_ENDPOINTS, type SurfNextAnswer } from '@shared/surf/surf.js';
 import { api } from '../api/api.js';
 import { isSuccess } from '../forms/fieldErrors.js';
 import { currentConnectionId } from '../realtime/connectionId.js';
 import { connectionStateAtom } from '../realtime/connectionStateAtom.js';
 import { earningsSummaryAtom } from '../credits/earningsSummaryAtom.js';
-import { withSurfCredit } from '../credits/earningsSummary.js';
+import { withSurfToday } from '../credits/earningsSummary.js';
 import { liveDataAtom } from '../realtime/liveDataAtom.js';
 import { claimView, handedOver, onSurfReplaced, onSurfStopped } from '../realtime/realtimeConnection.js';
 import { buildClickTelemetry } from './clickTelemetry.js';
@@ -20,6 +20,8 @@ export const NOT_CONNECTED_RETRY_MS = 1000;
 
 export interface SurfBar {
   state: SurfState;
+  /** Credited views in this tab since Earn Credits opened (this run of the surf bar). */
+  sessionViews: number;
   /** Asks the server for the next post (a new ticket for this tab). */
   loadNext: () => void;
   /** The Next button's click: sends the claim with the click's telemetry. */
@@ -37,6 +39,7 @@ export function useSurfBar(): SurfBar {
   const store = useStore();
   const connection = useAtomValue(connectionStateAtom);
   const [state, dispatch] = useReducer(surfReducer, initialSurfState);
+  const [sessionViews, setSessionViews] = useState(0);
   const stateRef = useRef(state);
   useLayoutEffect(() => {
     stateRef.current = state;
@@ -189,9 +192,10 @@ export function useSurfBar(): SurfBar {
       claiming.current = false;
       if (run !== generation.current) return;
       if ('data' in answer) {
-        const { outcome, cc, credited, message, next: nextPost } = answer.data;
+        const { outcome, cc, credited, message, today, next: nextPost } = answer.data;
+        if (credited > 0) setSessionViews((views) => views + 1);
         // The server also pushes cc to every tab; this tab shows it at once, and today's earnings with it.
-        store.set(earningsSummaryAtom, (summary) => (summary ? withSurfCredit(summary, credited) : summary));
+        store.set(earningsSummaryAtom, (summary) => (summary ? withSurfToday(summary, today) : summary));
         store.set(liveDataAtom, { ...store.get(liveDataAtom), cc });
         dispatch({
           type: 'claimSettled',
@@ -239,6 +243,7 @@ export function useSurfBar(): SurfBar {
 
   return {
     state,
+    sessionViews,
     loadNext: useCallback(() => void loadNext(), [loadNext]),
     next: useCallback((event: MouseEvent<HTMLButtonElement>) => void next(event), [next]),
     pickCode,

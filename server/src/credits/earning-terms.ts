@@ -6,6 +6,8 @@ export interface MemberEarningTerms {
   reviewMinutes: number;
   /** Credits earned by surfing today. */
   earnedToday: number;
+  /** Credits one credited view earns the member now: their level's, or one without a level. */
+  creditsPerView: number;
 }
 
 /**

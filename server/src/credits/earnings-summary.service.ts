@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EarningsSummary } from '@shared/earnings/earnings.js';
+import { viewsLeftToday, type EarningsSummary } from '@shared/earnings/earnings.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CreditsRepository } from './credits.repository.js';
@@ -33,6 +33,8 @@ export class EarningsSummaryService {
       nextMatureMs: pending > 0 ? (earnings.nextMatureAt?.getTime() ?? null) : null,
       earnedToday: earnings.earnedToday,
       capToday: terms.capToday,
+      creditsPerView: terms.creditsPerView,
+      viewsLeftToday: viewsLeftToday(earnings.earnedToday, terms.capToday, terms.creditsPerView),
       reviewMinutes: terms.reviewMinutes,
       emailConfirmed: earnings.emailConfirmed,
     };

@@ -65,6 +65,16 @@ export class FeedRepository {
     return this.entriesOf(`SELECT id FROM ${branch('p.user_id = $4::int')} c`, viewerId, before, limit, authorId);
   }
 
+  /**
+   * Posts whose text contains `text` (case-insensitive, its own %, _ and \ taken literally), newest
+   * first. The trigram index posts_text_trgm answers a rare word; a common one is found walking
+   * the newest posts (the primary key), which the page's limit bounds.
+   */
+  search(viewerId: number | null, text: string, before: number | undefined, limit: number): Promise<EntryRow[]> {
+    const containing = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return this.entriesOf(`SELECT id FROM ${branch('p.text ILIKE $4::text')} c`, viewerId, before, limit, containing);
+  }
+
   /** One post as an entry, if the viewer may see it. */
   async entry(viewerId: number | null, pid: number): Promise<EntryRow | null> {
     const [row] = await this.entriesOf(`SELECT id FROM ${branch('p.id = $4::int')} c`, viewerId, undefined, 1, pid);

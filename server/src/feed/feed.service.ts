@@ -49,6 +49,8 @@ export class FeedService {
         if (groupId === null) throw new AppError(ErrorCode.NotFound, 'Group not found', 'There is no such group.');
         return this.feed.group(viewerId, groupId, query.before, limit);
       }
+      case 'search':
+        return this.feed.search(viewerId, query.key, query.before, limit);
       case 'user': {
         const authorId = await this.feed.userIdByUsername(query.key, viewerId);
         if (authorId === null) throw new AppError(ErrorCode.NotFound, 'Member not found', 'There is no such member.');

@@ -10,6 +10,8 @@ import { UserEntity } from '../users/user.entity.js';
 @Index('posts_team', ['teamId', 'id'], { where: 'team_id IS NOT NULL AND deleted_at IS NULL' })
 /** GIN over tags (a tag's feed, trending tags): an index TypeORM cannot declare, so it leaves it alone. */
 @Index('posts_tags', { synchronize: false })
+/** Trigram GIN over the text of live posts (post search), which TypeORM cannot declare either. */
+@Index('posts_text_trgm', { synchronize: false })
 export class PostEntity {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'posts_pkey' })
   id: number;

@@ -10,8 +10,14 @@ import type { NewNotification } from '../notifications/notifications.repository.
 
 /** Every text of the surf bar, for people: code reads the codes they stand for. */
 
-/** The headline above every post. */
-export const SURF_HEADLINE = 'View this post until the countdown ends, then press Next to earn 1 credit.';
+/** The headline above every post: what a credited view earns this member (their level's credits per view). */
+export function surfHeadline(creditsPerView: number): string {
+  const earns = creditsPerView === 1 ? '1 credit' : `${creditsPerView.toLocaleString('en')} credits`;
+  return `View this post until the countdown ends, then press Next to earn ${earns}.`;
+}
+
+/** The headline while there is no post to view (it is not shown then, but the data always carries one). */
+export const SURF_HEADLINE_EMPTY = 'View each post until the countdown ends, then press Next to earn credits.';
 
 /** Shown with a challenged ticket's codes. */
 export const CHALLENGE_PROMPT =

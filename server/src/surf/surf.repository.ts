@@ -84,6 +84,8 @@ export type OfferRow = {
         empty?: undefined;
         ticket: string;
         issued_ms: number;
+        /** Credits a credited view earns the member (their level's, or one): the headline says it. */
+        credits_per_view: number;
         challenge: string | null;
         post: Omit<PostFields, 'created_at'> & { created_ms: number };
       }
@@ -103,6 +105,10 @@ export type ClaimRow =
       earned: number;
       /** The member's daily earning cap at the claim (their level's, or the site's). */
       daily_cap: number;
+      /** Credits earned by surfing today, this view's included. */
+      earned_today: number;
+      /** Credits a credited view earns the member (their level's, or one). */
+      credits_per_view: number;
       /** Credited, and the campaign has no credit left. */
       campaign_empty: boolean;
       /** The campaign's owner, when credited. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { PostItem } from '@shared/campaigns/campaigns.js';
+import { viewsLeftToday } from '@shared/earnings/earnings.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
 import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
 import type { RiskEvidence, SurfEmptyReason, SurfTicketRefusal } from '@shared/surf/surf-outcomes.js';
@@ -8,6 +9,7 @@ import { teamRoleAllows } from '@shared/teams/teams.js';
 import { LiveCampaignsService } from '../campaigns/live-campaigns.service.js';
 import { AppError } from '../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { MemberEarningTerms } from '../credits/earning-terms.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { PostsRepository } from '../posts/posts.repository.js';
@@ -28,7 +30,8 @@ import {
   outcomeText,
   REFUSAL_TEXTS,
   riskAlert,
-  SURF_HEADLINE,
+  SURF_HEADLINE_EMPTY,
+  surfHeadline,
   teamCampaignOutOfCredits,
   tooEarlyText,
 } from './surf-texts.js';
@@ -83,12 +86,17 @@ export class SurfService {
     return expired.length;
   }
 
-  /** The member's terms of earning today, for their earnings summary: today's cap and earnings, the review window. */
-  async earningTerms(userId: number): Promise<{ capToday: number; reviewMinutes: number; earnedToday: number }> {
+  /** The member's terms of earning today, for their earnings summary: today's cap and earnings, credits a view earns, the review window. */
+  async earningTerms(userId: number): Promise<MemberEarningTerms> {
     const rules = this.website.surfRules();
     // surf_terms reads what it needs of the offer's parameters: the same values as every step's.
     const terms = await this.repository.terms(this.offerParams(rules, userId, '', new Date(), null));
-    return { capToday: terms.daily_cap, reviewMinutes: terms.review_minutes, earnedToday: terms.earned };
+    return {
+      capToday: terms.daily_cap,
+      reviewMinutes: terms.review_minutes,
+      earnedToday: terms.earned,
+      creditsPerView: terms.credits_per_view,
+    };
   }
 
   /**
@@ -129,6 +137,12 @@ export class SurfService {
       credited: outcome === 'credited' ? row.earned : 0,
       cc,
       message: outcomeText(outcome, row.daily_cap, row.earned),
+      today: {
+        earnedToday: row.earned_today,
+        capToday: row.daily_cap,
+        creditsPerView: row.credits_per_view,
+        viewsLeftToday: viewsLeftToday(row.earned_today, row.daily_cap, row.credits_per_view),
+      },
       ...(row.next ? { next: await this.offer(row.next, connectionId, userId) } : {}),
     };
     if (row.blocked_now) await this.alertAdmins(userId, row.evidence ?? []);
@@ -205,7 +219,7 @@ export class SurfService {
       data: {
         posts: [{ pid: post.pid, viewed: false }],
         timer: row.timer,
-        m1: SURF_HEADLINE,
+        m1: surfHeadline(row.credits_per_view),
         codes,
         // The answer itself never leaves the server as text: only its picture's path.
         challengeImage: codes ? challengeImagePath(row.ticket) : null,
@@ -223,7 +237,7 @@ export class SurfService {
       data: {
         posts: [],
         timer: row.timer,
-        m1: SURF_HEADLINE,
+        m1: SURF_HEADLINE_EMPTY,
         codes: null,
         challengeImage: null,
         message: emptyText(reason, row.daily_cap, nextMs !== null),

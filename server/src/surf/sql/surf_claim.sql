@@ -232,6 +232,7 @@ BEGIN
   END IF;
   RETURN json_build_object(
     'outcome', v_outcome, 'cc', v_credits, 'earned', v_earn, 'daily_cap', v_cap,
+    'earned_today', (v_terms->>'earned')::integer + v_earn, 'credits_per_view', (v_terms->>'credits_per_view')::integer,
     'campaign_empty', v_outcome = 'credited' AND v_left = 0, 'owner_id', v_owner,
     'blocked_now', v_stop AND NOT u.earning_blocked,
     'evidence', CASE WHEN v_stop AND NOT u.earning_blocked THEN v_evidence END, 'next', v_next);

@@ -35,6 +35,11 @@ DECLARE
   v_evidence jsonb;
   v_block integer;
   v_block_end integer;
+  v_prefs record;
+  v_tiers integer[];
+  v_tier integer;
+  v_horizon timestamptz;
+  v_reach timestamptz;
 BEGIN
   -- The caller holds the member's row lock; a claim has written its changes to the row already.
   -- The teams the member is active in are read with the row: no statement of their own.
@@ -81,6 +86,24 @@ BEGIN
   IF u.rotator_my_tags THEN
     v_my_tags := ARRAY(SELECT tag FROM tag_follows WHERE user_id = v_user);
   END IF;
+  -- The member's preferences (onboarding's languages and interests) rank posts, never exclude one:
+  -- the pick runs once per tier, most preferred first, and stops at the first post found. Tier 2:
+  -- in a preferred language and carrying a tag among the interests; tier 1: in a preferred
+  -- language; tier 0: any post the rules allow. A tier the member has no preference for is
+  -- skipped, so a member without preferences costs one pick as before. A preferred tier looks
+  -- only among the 200 campaigns served longest ago (up to v_horizon, an index condition on
+  -- campaigns_rotation), so a preference that few or no campaigns match costs a bounded walk of
+  -- the index, not one of every campaign on each offer.
+  SELECT languages, interests INTO v_prefs FROM users WHERE id = v_user;
+  v_tiers := ARRAY[0];
+  IF cardinality(v_prefs.languages) > 0 THEN
+    v_tiers := 1 || v_tiers;
+    IF cardinality(v_prefs.interests) > 0 THEN
+      v_tiers := 2 || v_tiers;
+    END IF;
+    SELECT last_served_at INTO v_horizon FROM campaigns WHERE credits > 0 AND NOT paused
+     ORDER BY last_served_at OFFSET 199 LIMIT 1;
+  END IF;
   -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
   -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
   -- Never a private group's post: the surf bar shows posts to every member. Never a post written for
@@ -91,8 +114,12 @@ BEGIN
   -- SKIP LOCKED lets concurrent viewers take different campaigns. OFFSET 0 keeps the 24-hour check a
   -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
   -- table looked small reads all of the viewer's claims of the day on every pick.
+  FOREACH v_tier IN ARRAY v_tiers LOOP
+  v_reach := CASE WHEN v_tier = 0 THEN 'infinity' ELSE coalesce(v_horizon, 'infinity') END;
   SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
-   WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+   WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
+     AND c.last_served_at <= v_reach
+     AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
      AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
      AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
      AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
@@ -104,6 +131,8 @@ BEGIN
                         AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
    ORDER BY c.last_served_at ASC
    LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
+  EXIT WHEN v_post IS NOT NULL;
+  END LOOP;
   IF v_post IS NULL THEN
     -- When a post can be offered next: the soonest moment one of the campaigns that could pay
     -- leaves the viewer's 24 hours or its daily cap (tomorrow); none when no campaign could.
@@ -148,6 +177,7 @@ BEGIN
     SELECT json_build_object(
              'replaced', v_replaced, 'ticket', v_ticket, 'issued_ms', floor(extract(epoch FROM v_now) * 1000)::bigint,
              'timer', v_timer, 'daily_cap', v_cap, 'challenge', v_challenge, 'blocked_now', false,
+             'credits_per_view', (v_terms->>'credits_per_view')::integer,
              'post', json_build_object('id', po.id, 'user_id', po.user_id, 'text', po.text, 'link', po.link,
                                        'youtube_id', po.youtube_id, 'image_ids', po.image_ids, 'language', po.language,
                                        'tags', po.tags, 'created_ms', floor(extract(epoch FROM po.created_at) * 1000)::bigint,
