@@ -115,23 +115,23 @@ BEGIN
   -- probe of view_tickets_recent (viewer, post) per candidate: as an anti-join, a plan made while the
   -- table looked small reads all of the viewer's claims of the day on every pick.
   FOREACH v_tier IN ARRAY v_tiers LOOP
-  v_reach := CASE WHEN v_tier = 0 THEN 'infinity' ELSE coalesce(v_horizon, 'infinity') END;
-  SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
-   WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
-     AND c.last_served_at <= v_reach
-     AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
-     AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
-     AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
-     AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
-     AND NOT EXISTS (SELECT 1 FROM block_partners(v_user) bp WHERE bp.member_id = po.user_id)
-     AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)
-     AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
-     AND NOT EXISTS (SELECT 1 FROM view_tickets t
-                      WHERE t.viewer_id = v_user AND t.post_id = c.post_id AND t.status = 'claimed'
-                        AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
-   ORDER BY c.last_served_at ASC
-   LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
-  EXIT WHEN v_post IS NOT NULL;
+    v_reach := CASE WHEN v_tier = 0 THEN 'infinity' ELSE coalesce(v_horizon, 'infinity') END;
+    SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
+     WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
+       AND c.last_served_at <= v_reach
+       AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+       AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
+       AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
+       AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
+       AND NOT EXISTS (SELECT 1 FROM block_partners(v_user) bp WHERE bp.member_id = po.user_id)
+       AND (NOT u.rotator_my_tags OR po.tags && v_my_tags)
+       AND (c.daily_view_cap IS NULL OR c.views_day <> current_date OR c.views_today < c.daily_view_cap)
+       AND NOT EXISTS (SELECT 1 FROM view_tickets t
+                        WHERE t.viewer_id = v_user AND t.post_id = c.post_id AND t.status = 'claimed'
+                          AND t.claimed_at > now() - interval '24 hours' OFFSET 0)
+     ORDER BY c.last_served_at ASC
+     LIMIT 1 FOR UPDATE OF c SKIP LOCKED;
+    EXIT WHEN v_post IS NOT NULL;
   END LOOP;
   IF v_post IS NULL THEN
     -- When a post can be offered next: the soonest moment one of the campaigns that could pay
