@@ -43,6 +43,7 @@ import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin/ledger/admin-ledger.module.js';
 import { AdminFraudModule } from './admin/fraud/admin-fraud.module.js';
 import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
+import { AdminReportsModule } from './admin/reports/admin-reports.module.js';
 import { EarningsReviewModule } from './earnings/earnings-review.module.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -131,6 +132,7 @@ export class AppModule {
         AdminLedgerModule,
         AdminFraudModule,
         AdminPricingModule,
+        AdminReportsModule,
         TrackingModule,
         TeamAccessModule,
         TeamsModule,

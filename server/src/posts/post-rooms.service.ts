@@ -51,6 +51,15 @@ export class PostRoomsService implements OnModuleInit {
     this.realtime.sendToRoom(rooms.post(change.pid), 'post:comment-removed', [change]);
   }
 
+  /**
+   * An admin hid the post: every tab watching it leaves its room, on every process, except its
+   * writer's, so no comment or feel on it reaches anyone who may no longer see it. An admin's tab
+   * joins again at its next `posts:watch`.
+   */
+  postHidden(pid: number, authorId: number): void {
+    this.realtime.emptyRoom(rooms.post(pid), [rooms.user(authorId)]);
+  }
+
   feelsChanged(target: FeelTarget, counts: FeelCounts, by: number, kind: FeelKind | null): void {
     this.realtime.sendToRoom(rooms.post(target.pid), 'post:feels', [{ target, counts, by, kind }]);
   }

@@ -236,6 +236,11 @@ export class RealtimeService {
     (target.emit as (event: E, ...args: EventArgs<E>) => boolean)(event, ...args);
   }
 
+  /** Every connection in `room` leaves it, on every process, but those in the `except` rooms. */
+  emptyRoom(room: string, except: string[] = []): void {
+    this.server?.in(room).except(except).socketsLeave(room);
+  }
+
   /** Ends the connections of revoked sessions, in every process. */
   disconnectSessions(sessionKeys: string[]): void {
     if (!this.server || sessionKeys.length === 0) return;

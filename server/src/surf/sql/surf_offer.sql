@@ -83,6 +83,7 @@ BEGIN
   END IF;
   -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
   -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
+  -- Never a post an admin hid after reports.
   -- Never a private group's post: the surf bar shows posts to every member. Never a post written for
   -- a team the viewer is an active member of: a team's campaigns do not pay its own members. With
   -- surf my tags on, only posts carrying a followed tag.
@@ -91,6 +92,7 @@ BEGIN
   -- table looked small reads all of the viewer's claims of the day on every pick.
   SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
    WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+     AND po.hidden_at IS NULL
      AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
      AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
      AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
@@ -113,6 +115,7 @@ BEGIN
                    AND t.claimed_at > now() - interval '24 hours')))) * 1000)::bigint
         FROM campaigns c JOIN posts po ON po.id = c.post_id
        WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+         AND po.hidden_at IS NULL
          AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
          AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
          AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
