@@ -95,12 +95,18 @@ export class AdminReportsRepository {
   }
 
   /** Closes every open report of the target; answers the ids closed. */
-  async closeReports(manager: EntityManager, type: ReportTargetType, id: number, resolution: ReportResolution): Promise<number[]> {
+  async closeReports(
+    manager: EntityManager,
+    type: ReportTargetType,
+    id: number,
+    resolution: ReportResolution,
+  ): Promise<number[]> {
     const rows: { id: string }[] = await manager.query(
-      `UPDATE reports SET resolved_at = now(), resolution = $2
-        WHERE ${TABLE_OF[type].column} = $1 AND resolved_at IS NULL RETURNING id`,
+      `WITH closed AS (UPDATE reports SET resolved_at = now(), resolution = $2
+                        WHERE ${TABLE_OF[type].column} = $1 AND resolved_at IS NULL RETURNING id)
+       SELECT id FROM closed ORDER BY id`,
       [id, resolution],
     );
-    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    return rows.map((row) => Number(row.id));
   }
 }
