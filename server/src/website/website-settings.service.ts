@@ -79,9 +79,12 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
   }
 
   async reload(): Promise<void> {
+    const settings = await this.repository.current();
+    // Compared after the read: two reloads in flight at once (the saving process's own and the
+    // NOTIFY's) then push a change once.
     const before = this.current?.maintenance;
-    this.current = await this.repository.current();
-    const maintenance = this.current.maintenance;
+    this.current = settings;
+    const maintenance = settings.maintenance;
     if (before !== undefined && before !== maintenance) {
       this.realtime.sendToAll('website:maintenance', [{ maintenance }], { local: true });
     }
