@@ -40,6 +40,7 @@ import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
 import { IdempotentRequests1795506900000 } from './1795506900000-IdempotentRequests.js';
 import { PrivacyViewerCookie1795507000000 } from './1795507000000-PrivacyViewerCookie.js';
 import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.js';
+import { ReportQueue1795508300000 } from './1795508300000-ReportQueue.js';
 import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
 
 export const MIGRATIONS = [
@@ -81,5 +82,6 @@ export const MIGRATIONS = [
   IdempotentRequests1795506900000,
   PrivacyViewerCookie1795507000000,
   MaturingEarnings1795507100000,
+  ReportQueue1795508300000,
   PostTextSearch1795508400000,
 ];

@@ -43,6 +43,8 @@ import { ErrorLogModule } from './error-log/error-log.module.js';
 import { AdminLedgerModule } from './admin/ledger/admin-ledger.module.js';
 import { AdminFraudModule } from './admin/fraud/admin-fraud.module.js';
 import { AdminPricingModule } from './admin/pricing/admin-pricing.module.js';
+import { AdminReportsModule } from './admin/reports/admin-reports.module.js';
+import { LandingModule } from './landing/landing.module.js';
 import { EarningsReviewModule } from './earnings/earnings-review.module.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -131,6 +133,8 @@ export class AppModule {
         AdminLedgerModule,
         AdminFraudModule,
         AdminPricingModule,
+        AdminReportsModule,
+        LandingModule,
         TrackingModule,
         TeamAccessModule,
         TeamsModule,

@@ -71,6 +71,8 @@ export interface AdminOverview {
   users: number;
   admins: number;
   activeSessions: number;
+  /** Posts and comments with open member reports, waiting in the admin Reports queue. */
+  openReports: number;
   recentClientErrors: { id: number; type: string; url: string; createdAt: string; firstLine: string }[];
 }
 

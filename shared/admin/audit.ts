@@ -31,6 +31,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   'membership_level_created',
   'membership_level_updated',
   'earnings_voided',
+  'report_hidden',
+  'report_dismissed',
+  'report_author_banned',
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -61,6 +64,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   membership_level_created: 'Membership level added',
   membership_level_updated: 'Membership level changed',
   earnings_voided: 'Pending views voided by the earnings review',
+  report_hidden: 'Reported content hidden',
+  report_dismissed: 'Reports dismissed',
+  report_author_banned: 'Reported content hidden, its writer’s login suspended',
 };
 
 /**
@@ -83,6 +89,8 @@ export const ADMIN_AUDIT_TARGET_TYPES = [
   'site_settings',
   'credit_pack',
   'membership_level',
+  'post',
+  'comment',
 ] as const;
 export type AdminAuditTargetType = (typeof ADMIN_AUDIT_TARGET_TYPES)[number];
 

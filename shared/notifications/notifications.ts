@@ -25,7 +25,9 @@ export type NotificationType =
   /** A commission on a referred member's purchase matured and was credited (link: /referrals). */
   | 'referral_commission'
   /** The earnings review did not count some of the member's views still in review, and why (link: /contact). */
-  | 'earnings_voided';
+  | 'earnings_voided'
+  /** To admins: a post or comment got its first open report (link: the admin Reports queue). */
+  | 'report_received';
 
 export interface NotificationItem {
   id: number;

@@ -132,6 +132,12 @@ export interface ServerToClientEvents {
    * reconnect, at a random moment within RESYNC_SPREAD_MS so that they do not all ask at once.
    */
   'realtime:resync': () => void;
+  /**
+   * To every tab, when an admin turns maintenance on or off (each process tells its own tabs as
+   * it reloads the website settings): a member's or visitor's tab moves to /maintenance at once,
+   * and the maintenance page goes back to where the tab was when it ends. The admin area stays.
+   */
+  'website:maintenance': (change: { maintenance: boolean }) => void;
 }
 
 export interface ClientToServerEvents {

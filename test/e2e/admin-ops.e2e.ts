@@ -70,6 +70,46 @@ test.describe('the admin Errors, Ledger and Settings tabs', () => {
     await expectPhoneReadyAndAccessible(page);
     await page.context().close();
   });
+  test('the reports queue: the overview links to it, the admin hides a reported post and it leaves the queue', async ({
+    browser,
+    app,
+    admin,
+    member,
+  }) => {
+    const writer = await browser.newContext({ baseURL: app.url, storageState: member.state });
+    const text = `Cheap followers ${Date.now()}`;
+    const created = await writer.request.post('/data/posts', { headers: XHR, data: { text, language: 'en', tags: [] } });
+    expect(created.status()).toBe(200);
+    const { pid } = (await created.json()).data.post as { pid: number };
+    const page = await openAs(browser, app.url, admin, '/admin');
+    const reported = await page.request.post('/data/reports', { headers: XHR, data: { pid, reason: 'spam links' } });
+    expect(reported.status()).toBe(200);
+
+    await page.reload();
+    await page.getByRole('link', { name: /reported post or comment waits for you|reported posts and comments wait/ }).click();
+    await expect(page).toHaveURL(/\/admin\/reports$/);
+    const item = page.getByTestId('admin-report').filter({ hasText: text });
+    await expect(item).toContainText(member.username);
+    await expect(item).toContainText('spam links');
+    await expect(item).toContainText('Shown');
+    await expectPhoneReadyAndAccessible(page);
+
+    await item.getByRole('button', { name: `Hide ${member.username}’s post` }).click();
+    const dialog = page.getByRole('dialog', { name: `Hide ${member.username}’s post?` });
+    await expect(dialog).toContainText('it leaves the surf bar at once');
+    await dialog.getByRole('button', { name: 'Hide' }).click();
+    const notice = page.getByRole('region', { name: 'Reports' }).getByRole('status');
+    await expect(notice).toContainText(`${member.username}’s post is hidden; its reports are closed.`);
+    await expect(notice).toBeFocused();
+    await expect(item).toHaveCount(0);
+    expect((await page.request.get(`/data/posts/${pid}`)).status()).toBe(200);
+    const visitor = await browser.newContext({ baseURL: app.url });
+    expect((await visitor.request.get(`/data/posts/${pid}`)).status()).toBe(404);
+    await visitor.close();
+    await writer.close();
+    await page.context().close();
+  });
+
   test('site settings: a bad stop score is refused beside its field; maintenance sends visitors to the maintenance page while the admin keeps working and switches it off', async ({
     browser,
     app,

@@ -39,7 +39,7 @@ test('the footer shows Contact, Terms, Privacy and the company registration line
 
 test('during maintenance a visitor on any page sees the maintenance page, and gets back when it ends', async ({ page, app }) => {
   await withWebsite(app, { maintenance: true }, async () => {
-    for (const path of ['/', '/terms', '/home/yourPosts', '/nope']) {
+    for (const path of ['/', '/nope', '/home/yourPosts', '/terms']) {
       await page.goto(path);
       await expect(page, path).toHaveURL('/maintenance');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’ll be right back');
@@ -47,11 +47,28 @@ test('during maintenance a visitor on any page sees the maintenance page, and ge
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
     }
+    // Asking again while maintenance lasts keeps the page.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(page).toHaveURL('/maintenance');
   });
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'Real people see your posts.' })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-  await openPage(page, '/terms');
+  // The page goes back by itself to where the visitor was last.
   await expect(page).toHaveURL('/terms');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('an open tab moves to /maintenance the moment an admin turns it on, and back to where it was when it ends, without a reload', async ({
+  page,
+  app,
+}) => {
+  await openPage(page, '/contact?topic=ads');
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  // A full page load would drop this mark.
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+  await withWebsite(app, { maintenance: true }, async () => {
+    await expect(page).toHaveURL('/maintenance', { timeout: 3000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We’ll be right back');
+  });
+  await expect(page).toHaveURL('/contact?topic=ads', { timeout: 3000 });
+  expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 });

@@ -66,6 +66,7 @@ describe('the admin calls', () => {
       users: 2,
       admins: 1,
       activeSessions,
+      openReports: 0,
       recentClientErrors: [
         {
           id: expect.any(Number),

@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import { deploymentKey } from '../../server/src/config/deployment-key.js';
 import { streamsOptions } from '../../server/src/realtime/redis-streams.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
+import { ADMIN_SITE_SETTINGS_ENDPOINTS, type SiteSettingsAnswer } from '../../shared/admin/site-settings.js';
 import { ANNOUNCEMENT_ENDPOINTS, type Announcement } from '../../shared/announcements/announcements.js';
 import { ErrorCode } from '../../shared/api/error-codes.js';
 import { NOTIFICATION_ENDPOINTS } from '../../shared/notifications/notifications.js';
@@ -174,6 +175,25 @@ it('an announcement created through process A reaches a visitor socket on proces
   expect(updated.status).toBe(200);
   await memberOnB.expectNo('announcement:show', undefined, isOurs(forMembers.id));
   await admin.browser.post(`${ANNOUNCEMENT_ENDPOINTS.admin}/${forMembers.id}/end`);
+});
+
+it('maintenance turned on through process A moves every tab on both processes at once, and turning it off tells them too', async () => {
+  const someone = await member();
+  const tabs = await Promise.all([connectSocket(a, someone.browser), connectSocket(b, onB(someone)), connectSocket(b)]);
+  const settings = await admin.browser.get<SiteSettingsAnswer>(ADMIN_SITE_SETTINGS_ENDPOINTS.settings);
+  const { surfDefaults: _defaults, ...current } = settings.body.data!;
+  const turn = async (maintenance: boolean) => {
+    const saved = await admin.browser.put(ADMIN_SITE_SETTINGS_ENDPOINTS.settings, { ...current, maintenance });
+    expect(saved.status).toBe(200);
+    for (const tab of tabs) expect(await tab.next('website:maintenance')).toEqual([{ maintenance }]);
+    // Once per tab: the process that saved reloads at once and again on the NOTIFY, and pushes only on a change.
+    await Promise.all(tabs.map((tab) => tab.expectNo('website:maintenance')));
+  };
+  try {
+    await turn(true);
+  } finally {
+    await turn(false);
+  }
 });
 
 it('logging out through process A disconnects that session’s socket on process B', async () => {

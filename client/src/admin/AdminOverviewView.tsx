@@ -25,6 +25,13 @@ export function AdminOverviewView({ overview }: { overview: AdminOverview }) {
             </div>
           ))}
         </dl>
+        <p data-testid="admin-open-reports">
+          <Link to={ADMIN_PATHS.reports}>
+            {overview.openReports === 0
+              ? 'No reported posts or comments wait for you'
+              : `${overview.openReports.toLocaleString()} reported ${overview.openReports === 1 ? 'post or comment waits' : 'posts and comments wait'} for you`}
+          </Link>
+        </p>
       </section>
       <section aria-labelledby="admin-errors-heading">
         <h2 id="admin-errors-heading" className="section-heading">

@@ -28,6 +28,8 @@ export const ADMIN_PATHS = {
   user: (id: number, tab?: string) => `${PATHS.admin}/users/${id}${tab ? `/${tab}` : ''}`,
   /** Members ranked by surf risk; `?page=` pages them. */
   fraud: `${PATHS.admin}/fraud`,
+  /** Posts and comments members reported, the most recently reported first; `?page=` pages them. */
+  reports: `${PATHS.admin}/reports`,
   /** The admin audit log; `?action`, `?targetType&targetId` filter it. */
   audit: `${PATHS.admin}/audit`,
 } as const;

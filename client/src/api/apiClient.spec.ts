@@ -230,6 +230,7 @@ describe('retrying a server that is unavailable or unreachable', () => {
       data: { ok: true },
       errors: [],
       status: 200,
+      maintenance: false,
     });
     expect(requestCount).toBe(5);
     expect(waits).toEqual([500, 1000, 2000, 4000]);

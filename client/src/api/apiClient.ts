@@ -2,7 +2,7 @@ import type { ApiError, Envelope } from '@shared/api/envelope.js';
 import { CURRENT_TEAM_HEADER, NO_LOGIN_PARAM, SOCKET_ID_HEADER, XHR_HEADER, XHR_HEADER_VALUE } from '@shared/api/headers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { loginRedirectPath } from '@shared/api/paths.js';
-import { PATHS } from '@shared/routing/routes.js';
+import { enterMaintenance } from '../website/maintenance.js';
 import { hasErrorCode } from './errorCodes.js';
 import { retryDelay } from './retryPolicy.js';
 
@@ -26,6 +26,8 @@ export interface ApiResult<T> {
   data: T | null;
   errors: ApiError[];
   status: number;
+  /** The envelope's maintenance flag, on a successful answer that carried an envelope. */
+  maintenance?: boolean;
 }
 
 export interface Notice {
@@ -109,9 +111,7 @@ export function createApiClient(env: ApiClientEnvironment) {
     const { status, envelope } = attempt;
     if (status === 0) return { data: null, errors: [], status: 0 };
 
-    // The admin area stays usable during maintenance, so an admin can switch it off again.
-    if (envelope?.maintenance && location.pathname !== '/maintenance' && !isAdminPath(location.pathname))
-      env.navigate('/maintenance');
+    if (envelope?.maintenance) enterMaintenance(location, env.navigate);
 
     if (status === 401) {
       env.navigate(loginRedirectPath(location.pathname, location.search));
@@ -128,7 +128,7 @@ export function createApiClient(env: ApiClientEnvironment) {
     for (const error of errors) {
       env.notify({ header: error.heading || 'Error', body: error.message, link: error.link });
     }
-    return { data: envelope?.data ?? null, errors, status };
+    return { data: envelope?.data ?? null, errors, status, ...(envelope ? { maintenance: envelope.maintenance } : {}) };
   }
 
   async function send<T>(url: string, init: RequestInit): Promise<Attempt<T>> {
@@ -176,8 +176,4 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
   } catch {
     return null;
   }
-}
-
-function isAdminPath(pathname: string): boolean {
-  return pathname === PATHS.admin || pathname.startsWith(`${PATHS.admin}/`);
 }

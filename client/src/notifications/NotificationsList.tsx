@@ -21,6 +21,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   order_reversed: 'Payments',
   referral_commission: 'Referral',
   earnings_voided: 'Earnings',
+  report_received: 'Reports',
 };
 
 interface NotificationsListProps {

@@ -14,6 +14,7 @@ import { AdminErrorsTab } from '../admin/errors/AdminErrorsTab.js';
 import { AdminFraudTab } from '../admin/fraud/AdminFraudTab.js';
 import { AdminLedgerTab } from '../admin/ledger/AdminLedgerTab.js';
 import { AdminPricingTab } from '../admin/pricing/AdminPricingTab.js';
+import { AdminReportsTab } from '../admin/reports/AdminReportsTab.js';
 import { AdminSiteSettingsTab } from '../admin/settings/AdminSiteSettingsTab.js';
 import { SettingsSectionLinks } from '../admin/settings/SettingsSectionLinks.js';
 import { AdminAuditTab } from '../admin/users/AdminAuditTab.js';
@@ -36,6 +37,7 @@ const ADMIN_TABS = [
   { to: ADMIN_PATHS.settings, label: 'Settings', end: false },
   { to: ADMIN_PATHS.users, label: 'Users', end: false },
   { to: ADMIN_PATHS.fraud, label: 'Fraud' },
+  { to: ADMIN_PATHS.reports, label: 'Reports' },
   { to: ADMIN_PATHS.audit, label: 'Audit' },
 ];
 
@@ -89,6 +91,7 @@ function adminSection(
       };
   }
   if (tab === 'fraud' && !uid && !tab2) return { title: 'Fraud queue · Admin', screen: <AdminFraudTab /> };
+  if (tab === 'reports' && !uid && !tab2) return { title: 'Reports · Admin', screen: <AdminReportsTab /> };
   if (tab === 'audit' && !uid && !tab2) return { title: 'Audit log · Admin', screen: <AdminAuditTab /> };
   return {
     title: 'Admin',

@@ -1,10 +1,18 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { LANDING_ENDPOINTS, type LandingFacts } from '@shared/landing/landing.js';
 import { PATHS } from '@shared/routing/routes.js';
+import { useApiData } from '../api/useApiData.js';
+import { LandingFaq } from '../landing/LandingFaq.js';
+import { LandingPricing } from '../landing/LandingPricing.js';
+import { LandingProof } from '../landing/LandingProof.js';
+import { SurfBarMock } from '../landing/SurfBarMock.js';
 import { openModalAtom } from '../modals/modalsAtom.js';
+import { userAtom } from '../sessions/userAtom.js';
 import { websiteAtom } from '../website/websiteAtom.js';
 import { usePageTitle } from './usePageTitle.js';
 import './landing.css';
+import '../landing/landing-sections.css';
 
 const STEPS = [
   { title: 'Post', text: 'Share what you want seen: a text, a link, pictures or a video.' },
@@ -12,10 +20,19 @@ const STEPS = [
   { title: 'Promote', text: 'Spend credits on your campaigns and watch real members view your posts, live.' },
 ];
 
+/** `/`: a signed-in member goes straight to their dashboard; a visitor gets the landing page. */
 export default function LandingPage() {
+  const user = useAtomValue(userAtom);
+  if (user) return <Navigate to={PATHS.home} replace />;
+  return <VisitorLanding />;
+}
+
+/** What the site is, how it works, live proof, pricing, a picture of the surf bar and common questions. */
+function VisitorLanding() {
   usePageTitle('');
   const website = useAtomValue(websiteAtom);
   const openModal = useSetAtom(openModalAtom);
+  const facts = useApiData<LandingFacts>(LANDING_ENDPOINTS.facts);
   const explainCredits = () =>
     openModal({
       header: 'How credits work',
@@ -51,17 +68,31 @@ export default function LandingPage() {
           How do credits work?
         </button>
       </section>
-      <section className="landing-steps" aria-label="How it works">
-        {STEPS.map((step, index) => (
-          <article key={step.title} className="landing-step">
-            <span className="landing-step-number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <h2>{step.title}</h2>
-            <p>{step.text}</p>
-          </article>
-        ))}
+      <section className="landing-section" aria-labelledby="landing-how-heading">
+        <h2 id="landing-how-heading">How it works</h2>
+        <ol className="landing-steps">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="landing-step">
+              <span className="landing-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <SurfBarMock />
       </section>
+      <LandingProof facts={facts.data} failed={facts.failure !== null} />
+      {facts.data && <LandingPricing pricing={facts.data.pricing} />}
+      <LandingFaq />
+      {website?.signups && (
+        <p className="landing-actions landing-closing">
+          <Link className="button button-primary button-large" to={PATHS.signup}>
+            Sign up free
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,9 @@ import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.
 import { notificationsRead, receiveNotifications } from '../notifications/receiveNotifications.js';
 import { appStore } from '../state/store.js';
 import { campaignFiguresChangedAtom, receiveStatsCountedAtom } from '../stats/statsAtoms.js';
+import { navigateTo } from '../routing/navigation.js';
 import { receiveTeamsChanged } from '../teams/receiveTeamsChanged.js';
+import { followMaintenancePush } from '../website/maintenance.js';
 import { setConnectionId } from './connectionId.js';
 import { connectionStateAtom, type ConnectionState } from './connectionStateAtom.js';
 import { liveDataAtom } from './liveDataAtom.js';
@@ -119,6 +121,7 @@ export async function connectRealtime(
   next.on('teams:changed', receiveTeamsChanged);
   next.on('surf:replaced', ({ ticketId }) => replacedListeners.forEach((listener) => listener(ticketId)));
   next.on('surf:stopped', () => stoppedListeners.forEach((listener) => listener()));
+  next.on('website:maintenance', ({ maintenance }) => followMaintenancePush(maintenance, navigateTo));
   next.connect();
 }
 

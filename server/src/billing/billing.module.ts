@@ -8,5 +8,6 @@ import { PaymentProviders } from './payment-providers.js';
 @Module({
   controllers: [BillingController, BillingAdminController],
   providers: [BillingService, BillingRepository, PaymentProviders],
+  exports: [BillingService],
 })
 export class BillingModule {}

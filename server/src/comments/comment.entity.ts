@@ -35,4 +35,8 @@ export class CommentEntity {
 
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
+
+  /** Set when an admin hid the comment after reports: only its writer and admins still see it. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt: Date | null;
 }

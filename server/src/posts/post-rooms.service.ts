@@ -63,6 +63,14 @@ export class PostRoomsService implements OnModuleInit {
     this.realtime.sendToRoom(rooms.post(change.pid), 'post:comment-removed', [change]);
   }
 
+  /**
+   * An admin hid the post: the tabs watching it that may no longer see it (all but its writer's
+   * and admins') leave its room on every process and are told, before the admin's call answers.
+   */
+  async postHidden(pid: number): Promise<void> {
+    await this.roomAccess.recheck({ rooms: [rooms.post(pid)] });
+  }
+
   feelsChanged(target: FeelTarget, counts: FeelCounts, by: number, kind: FeelKind | null): void {
     this.realtime.sendToRoom(rooms.post(target.pid), 'post:feels', [{ target, counts, by, kind }]);
   }

@@ -7,7 +7,8 @@ import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
  * - a public group's posts to everyone except members it banned;
  * - a private group's posts to its active members only;
  * - never the posts of a member the viewer blocked or who blocked the viewer: a block hides both
- *   ways (`notBlockedEitherWay`, the one definition of it).
+ *   ways (`notBlockedEitherWay`, the one definition of it);
+ * - a post an admin hid (after reports) only to its writer and to admins.
  *
  * `post` is the alias of a `posts` row in the query, `viewer` the SQL of the viewer's id
  * (an `integer` parameter, null for a visitor).
@@ -22,10 +23,25 @@ export function postVisibleTo(post: string, viewer: string): string {
              WHERE vg.id = ${post}.group_id
                AND (vm.status = 'active' OR (vg.visibility = 'public' AND vm.status IS DISTINCT FROM 'banned'))
              OFFSET 0))
-      AND ${notBlockedEitherWay(viewer, `${post}.user_id`)}`;
+      AND ${notBlockedEitherWay(viewer, `${post}.user_id`)}
+      AND ${shownDespiteHiding(post, viewer)}`;
 }
 
-/** A comment the viewer sees (on a post they may see): not deleted, not by a member blocked either way with them. */
+/**
+ * A comment the viewer sees (on a post they may see): not deleted, not by a member blocked either
+ * way with them, and, when an admin hid it, only to its writer and to admins.
+ */
 export function commentVisibleTo(comment: string, viewer: string): string {
-  return `${comment}.deleted_at IS NULL AND ${notBlockedEitherWay(viewer, `${comment}.user_id`)}`;
+  return `${comment}.deleted_at IS NULL
+      AND ${notBlockedEitherWay(viewer, `${comment}.user_id`)}
+      AND ${shownDespiteHiding(comment, viewer)}`;
+}
+
+/**
+ * A row (post or comment) not hidden by an admin, or seen by its writer or an admin. The role is
+ * read only for a hidden row, so the common case costs nothing more.
+ */
+function shownDespiteHiding(row: string, viewer: string): string {
+  return `(${row}.hidden_at IS NULL OR CASE WHEN ${row}.user_id = ${viewer} THEN true
+             ELSE EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${viewer} AND hu.role = 'admin') END)`;
 }

@@ -57,4 +57,8 @@ export class PostEntity {
 
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
+
+  /** Set when an admin hid the post after reports: only its writer and admins still see it, and the surf bar never offers it. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt: Date | null;
 }

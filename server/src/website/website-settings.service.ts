@@ -3,6 +3,7 @@ import type { SurfSettings } from '@shared/admin/site-settings.js';
 import type { PublicWebsite } from '@shared/website/website.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { listenForChanges } from '../database/pg-listener.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
 import type { WebsiteSettingsEntity } from './website-settings.entity.js';
 import { WebsiteSettingsRepository } from './website-settings.repository.js';
 
@@ -11,7 +12,9 @@ export type SurfRules = { [rule in keyof SurfSettings]: number };
 
 /**
  * Website settings are read on every /data answer (the maintenance flag), so they live in
- * memory, reloaded on the table's NOTIFY in every process.
+ * memory, reloaded on the table's NOTIFY in every process. When a reload turns maintenance on or
+ * off, the process tells its own open tabs at once (`website:maintenance`): every process reloads
+ * on the same NOTIFY, so every tab hears it once.
  */
 @Injectable()
 export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdown {
@@ -22,6 +25,7 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
   constructor(
     private readonly repository: WebsiteSettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly realtime: RealtimeService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -75,6 +79,14 @@ export class WebsiteSettingsService implements OnModuleInit, OnApplicationShutdo
   }
 
   async reload(): Promise<void> {
-    this.current = await this.repository.current();
+    const settings = await this.repository.current();
+    // Compared after the read: two reloads in flight at once (the saving process's own and the
+    // NOTIFY's) then push a change once.
+    const before = this.current?.maintenance;
+    this.current = settings;
+    const maintenance = settings.maintenance;
+    if (before !== undefined && before !== maintenance) {
+      this.realtime.sendToAll('website:maintenance', [{ maintenance }], { local: true });
+    }
   }
 }

@@ -8,5 +8,6 @@ import { AdminUsersService } from './admin-users.service.js';
   imports: [PasswordResetModule],
   controllers: [AdminUsersController],
   providers: [AdminUsersService, AdminUsersRepository],
+  exports: [AdminUsersService],
 })
 export class AdminUsersModule {}

@@ -213,8 +213,15 @@ export class AdminUsersService {
   /**
    * Suspends or restores login. Suspending revokes every session of the member at once: each
    * process drops them from its cache (NOTIFY) and their open sockets are disconnected everywhere.
+   * `alongside` runs in the same transaction, for a caller whose own change goes with the
+   * suspension (the reports queue closes the author's reports with it).
    */
-  async setLoginSuspended(adminId: number, userId: number, suspended: boolean): Promise<AdminUserProfile> {
+  async setLoginSuspended(
+    adminId: number,
+    userId: number,
+    suspended: boolean,
+    alongside?: (manager: EntityManager) => Promise<void>,
+  ): Promise<AdminUserProfile> {
     if (suspended && adminId === userId) throw ownAccount('suspend your own login');
     await this.transactions.run(async (manager) => {
       const member = await this.lockMember(manager, userId);
@@ -227,6 +234,7 @@ export class AdminUsersService {
         { loginSuspended: member.loginSuspended },
         { loginSuspended: suspended },
       );
+      await alongside?.(manager);
     });
     if (suspended) await this.sessions.revokeAllOf(userId);
     return this.profile(userId);

@@ -106,6 +106,7 @@ BEGIN
   END IF;
   -- Fair rotation: among campaigns that can pay and are not the viewer's, in the viewer's languages,
   -- within their daily cap and not viewed by this viewer in 24 hours, the one served longest ago.
+  -- Never a post an admin hid after reports.
   -- Never a private group's post: the surf bar shows posts to every member. Never a post written for
   -- a team the viewer is an active member of: a team's campaigns do not pay its own members. Never
   -- a post whose author blocked the viewer or whom the viewer blocked (block_partners, the one
@@ -120,6 +121,7 @@ BEGIN
      WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
        AND c.last_served_at <= v_reach
        AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+       AND po.hidden_at IS NULL
        AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
        AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
        AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
@@ -145,6 +147,7 @@ BEGIN
                    AND t.claimed_at > now() - interval '24 hours')))) * 1000)::bigint
         FROM campaigns c JOIN posts po ON po.id = c.post_id
        WHERE c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
+         AND po.hidden_at IS NULL
          AND (cardinality(u.rotator_languages) = 0 OR po.language = ANY (u.rotator_languages))
          AND (po.group_id IS NULL OR EXISTS (SELECT 1 FROM groups g WHERE g.id = po.group_id AND g.visibility = 'public'))
          AND (po.team_id IS NULL OR po.team_id <> ALL (u.teams))
