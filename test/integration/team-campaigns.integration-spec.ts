@@ -136,6 +136,21 @@ describe('a manager acting for the team', () => {
     ]);
   });
 
+  it('the team’s campaigns list carries each campaign’s clicks, click rate and days left, for an analyst too', async () => {
+    const [owner, analyst] = await Promise.all([member(), member()]);
+    const team = await teamWith(owner, 20, [analyst, 'analyst']);
+    actAs(owner, team.id);
+    const { post } = await createPost(owner.browser);
+    await campaignCall(owner.browser, post.pid, 'assign', { amount: 18 });
+    // 4 views paid since yesterday: 18 credits last 5 days at 4 a day.
+    await seedHourly(db, post.pid, hourAgo(24), 'surf', { credited: 4, linkClicks: 1 });
+    await db.query(`UPDATE campaigns SET views_total = 4 WHERE post_id = $1`, [post.pid]);
+
+    actAs(analyst, team.id);
+    const { body } = await analyst.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
+    expect(body.data).toEqual([expect.objectContaining({ clicks: 1, clickRate: 0.25, runsOutInDays: 5 })]);
+  });
+
   it('a retried funding (same Idempotency-Key) moves and records once', async () => {
     const [owner, manager] = await Promise.all([member(), member()]);
     const team = await teamWith(owner, 10, [manager, 'manager']);
