@@ -107,6 +107,8 @@ export interface StatsPeriodAnswer {
 
 export interface PostStats extends StatsPeriodAnswer, StatsBreakdowns {
   pid: number;
+  /** The post's short label (`postTitleOf` in shared/campaigns/post-title.ts), for the page's title. */
+  postTitle: string;
   totals: StatsCounts;
   daily: StatsDay[];
   /** The period's credited views and those of them the earnings review refunded as invalid. */

@@ -221,6 +221,14 @@ export class StatsRepository {
    * by screen and hour of day, the daily rollups from `live.utcDay`); null unless the post exists
    * (not deleted) and belongs to the account.
    */
+  /** A live post's text, for its label; null when it is deleted or missing (postLive decides who may read it). */
+  async postText(pid: number): Promise<string | null> {
+    const [row]: { text: string }[] = await this.dataSource.query(`SELECT text FROM posts WHERE id = $1 AND deleted_at IS NULL`, [
+      pid,
+    ]);
+    return row?.text ?? null;
+  }
+
   async postLive(
     owner: Advertiser,
     pid: number,
