@@ -40,6 +40,7 @@ import { SurfSettings1795506300000 } from './1795506300000-SurfSettings.js';
 import { IdempotentRequests1795506900000 } from './1795506900000-IdempotentRequests.js';
 import { PrivacyViewerCookie1795507000000 } from './1795507000000-PrivacyViewerCookie.js';
 import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.js';
+import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   IdempotentRequests1795506900000,
   PrivacyViewerCookie1795507000000,
   MaturingEarnings1795507100000,
+  BillingDetails1795508500000,
 ];
