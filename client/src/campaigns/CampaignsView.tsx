@@ -49,8 +49,12 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
     );
   });
 
+  // The editor replaces the list: back from it, every row is closed again.
   useEffect(() => {
-    if (sub !== undefined) setNotice(null);
+    if (sub !== undefined) {
+      setNotice(null);
+      setOpenPid(null);
+    }
   }, [sub]);
 
   // A card says what its own change did; the page's last notice ("published…") would be stale.
