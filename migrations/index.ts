@@ -42,6 +42,7 @@ import { PrivacyViewerCookie1795507000000 } from './1795507000000-PrivacyViewerC
 import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.js';
 import { ReportQueue1795508300000 } from './1795508300000-ReportQueue.js';
 import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
+import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -84,4 +85,5 @@ export const MIGRATIONS = [
   MaturingEarnings1795507100000,
   ReportQueue1795508300000,
   PostTextSearch1795508400000,
+  BillingDetails1795508500000,
 ];

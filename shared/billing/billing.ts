@@ -138,6 +138,43 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutPayload = z.infer<typeof checkoutSchema>;
 
+/** What a member has printed on their receipts as the buyer, besides their name and email; each optional. */
+export const billingDetailsSchema = z.object({
+  company: text().trim().max(200, 'Use at most 200 characters.').default(''),
+  address: text().trim().max(500, 'Use at most 500 characters.').default(''),
+  vatId: text().trim().max(40, 'Use at most 40 characters.').default(''),
+});
+export type BillingDetailsPayload = z.input<typeof billingDetailsSchema>;
+
+/** The buyer's details as stored: an empty field is null. */
+export interface BillingDetails {
+  company: string | null;
+  address: string | null;
+  vatId: string | null;
+}
+
+/** The tax in an order's price (prices include it), when the site charges one. */
+export interface ReceiptTax {
+  /** "VAT" */
+  name: string;
+  /** The rate, in percent. */
+  ratePercent: number;
+  /** The tax part of the price, and the price without it, in the order's minor unit. */
+  taxMinor: number;
+  netMinor: number;
+}
+
+/**
+ * One order as its receipt prints it: the buyer (the member's name and email and the details they
+ * set), and the tax in its price (null: the site charges none, and the receipt says so). The
+ * seller's name and company line are the website's (`PublicWebsite`).
+ */
+export interface OrderReceipt {
+  order: Order;
+  buyer: BillingDetails & { name: string; email: string };
+  tax: ReceiptTax | null;
+}
+
 /** The local test provider's page: the order and the token that lets its holder decide it. */
 export const localCheckoutQuerySchema = z.object({ order: text().uuid(), token: text().max(200) });
 
@@ -153,6 +190,10 @@ export const BILLING_ENDPOINTS = {
   orders: '/data/billing/orders',
   /** GET → Order (another member's: not_found) */
   order: (id: string) => `/data/billing/orders/${encodeURIComponent(id)}`,
+  /** GET → OrderReceipt (another member's: not_found) */
+  receipt: (id: string) => `/data/billing/orders/${encodeURIComponent(id)}/receipt`,
+  /** GET → BillingDetails; PUT BillingDetailsPayload → BillingDetails (the member's own, printed on receipts) */
+  details: '/data/billing/details',
   /** GET → MembershipAnswer */
   membership: '/data/billing/membership',
   /**

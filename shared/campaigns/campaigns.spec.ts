@@ -1,4 +1,4 @@
-import { campaignStatusOf, type CampaignStatusFacts } from './campaigns.js';
+import { campaignStatusOf, clickRateOf, runsOutInDaysOf, type CampaignStatusFacts } from './campaigns.js';
 
 const fresh: CampaignStatusFacts = { paused: false, credits: 0, everFunded: false, viewsToday: 0, dailyViewCap: null };
 
@@ -29,5 +29,31 @@ describe('a campaign status', () => {
     expect(campaignStatusOf({ ...fresh, paused: true, credits: 3, everFunded: true, viewsToday: 5, dailyViewCap: 5 })).toBe(
       'paused',
     );
+  });
+});
+
+describe('the days a campaign has left', () => {
+  const spending = { status: 'active' as const, credits: 70, recentSpend: 70, recentSpendDays: 7 };
+
+  it('divides the credits left by the recent daily spend, rounding up', () => {
+    expect(runsOutInDaysOf(spending)).toBe(7);
+    expect(runsOutInDaysOf({ ...spending, credits: 71 })).toBe(8);
+    expect(runsOutInDaysOf({ ...spending, recentSpendDays: 1 })).toBe(1);
+    expect(runsOutInDaysOf({ ...spending, status: 'daily_cap_reached', credits: 25, recentSpend: 10, recentSpendDays: 2 })).toBe(
+      5,
+    );
+  });
+
+  it('is unknown when the campaign is not spending', () => {
+    expect(runsOutInDaysOf({ ...spending, recentSpend: 0 })).toBeNull();
+    expect(runsOutInDaysOf({ ...spending, status: 'paused' })).toBeNull();
+    expect(runsOutInDaysOf({ ...spending, status: 'out_of_credits', credits: 0 })).toBeNull();
+  });
+});
+
+describe('a click rate', () => {
+  it('is clicks per view paid, and unknown before the first view', () => {
+    expect(clickRateOf(3, 12)).toBe(0.25);
+    expect(clickRateOf(0, 0)).toBeNull();
   });
 });

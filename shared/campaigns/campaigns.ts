@@ -131,12 +131,51 @@ export function campaignStatusOf(facts: CampaignStatusFacts): CampaignStatus {
  */
 export type CampaignInvalidTraffic = Omit<InvalidTraffic, 'served'>;
 
+/** The days over which a campaign's recent daily spend is averaged. */
+export const RECENT_SPEND_DAYS = 7;
+
+/** What the days a campaign's credits last are estimated from. */
+export interface CampaignSpendFacts {
+  status: CampaignStatus;
+  credits: number;
+  /** Credits its paid views spent in the recent window. */
+  recentSpend: number;
+  /**
+   * The days that spend is spread over: the window, or the time since its first paid view in
+   * it when later (never under one day), so a campaign that started yesterday is not averaged
+   * over a week.
+   */
+  recentSpendDays: number;
+}
+
+/**
+ * In how many days a campaign spends its last credit at its recent daily spend (rounded up);
+ * null when it is not spending: paused, out of credits, not promoted, or no paid view recently.
+ */
+export function runsOutInDaysOf(facts: CampaignSpendFacts): number | null {
+  if (facts.status !== 'active' && facts.status !== 'daily_cap_reached') return null;
+  if (facts.recentSpend <= 0 || facts.credits <= 0) return null;
+  const perDay = facts.recentSpend / Math.max(1, facts.recentSpendDays);
+  return Math.max(1, Math.ceil(facts.credits / perDay));
+}
+
+/** Link clicks per view paid, as a share (0–1); null before the first view. */
+export function clickRateOf(clicks: number, views: number): number | null {
+  return views > 0 ? clicks / views : null;
+}
+
 export interface CampaignItem {
   post: PostItem;
   credits: number;
   status: CampaignStatus;
   viewsToday: number;
   viewsTotal: number;
+  /** Clicks on the post's link from the surf bar (Earn Credits), where the campaign's views are paid. */
+  clicks: number;
+  /** `clicks` per view paid (`viewsTotal`), as a share (0–1); null before the first view. */
+  clickRate: number | null;
+  /** Days until its credits run out at the recent daily spend; null when it is not spending. */
+  runsOutInDays: number | null;
   lastViewAt: string | null;
   dailyViewCap: number | null;
   invalid: CampaignInvalidTraffic;
@@ -148,7 +187,16 @@ export interface CampaignItem {
  */
 export type CampaignCounters = Pick<
   CampaignItem,
-  'credits' | 'status' | 'viewsToday' | 'viewsTotal' | 'lastViewAt' | 'dailyViewCap' | 'invalid'
+  | 'credits'
+  | 'status'
+  | 'viewsToday'
+  | 'viewsTotal'
+  | 'clicks'
+  | 'clickRate'
+  | 'runsOutInDays'
+  | 'lastViewAt'
+  | 'dailyViewCap'
+  | 'invalid'
 > & {
   pid: number;
 };

@@ -34,7 +34,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   view_paid: 'A member viewed your post',
   campaign_assign: 'Assigned to a campaign',
   campaign_withdraw: 'Withdrawn from a campaign',
-  admin_adjustment: 'Adjustment by the team',
+  admin_adjustment: 'Adjustment by an admin',
   purchase: 'Purchase',
   team_deposit: 'Moved to a team',
   team_withdraw: 'Moved out of a team',
@@ -54,6 +54,10 @@ export interface LedgerRow {
   amount: number;
   /** The post whose campaign the movement concerns, if any. */
   pid: number | null;
+  /** That post's short label (`postTitleOf`): "a deleted post" once it is deleted; null with no post. */
+  postTitle: string | null;
+  /** Why an admin adjusted the balance, on an admin's adjustment; null otherwise. */
+  reason: string | null;
   createdAt: string;
 }
 

@@ -107,7 +107,7 @@ export interface StatsPeriodAnswer {
 
 export interface PostStats extends StatsPeriodAnswer, StatsBreakdowns {
   pid: number;
-  /** The post's first words (its first line, cut at a word), or "Post <pid>" when it has no text. */
+  /** The post's short label (`postTitleOf` in shared/campaigns/post-title.ts), for the page's title. */
   postTitle: string;
   totals: StatsCounts;
   daily: StatsDay[];

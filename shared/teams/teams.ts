@@ -313,6 +313,8 @@ export interface TeamAuditItem {
   /** Who did it (null once that account is deleted). */
   actor: { id: number; username: string } | null;
   details: TeamAuditDetails;
+  /** The short label of the post `details.pid` names (`postTitleOf`; "a deleted post" once deleted); null when none. */
+  postTitle: string | null;
   at: string;
 }
 

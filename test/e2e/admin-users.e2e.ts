@@ -109,7 +109,7 @@ test.describe('on a 375 px wide phone', () => {
       .getByRole('navigation', { name: `${member.username}’s sections` })
       .getByRole('link', { name: 'Ledger' })
       .click();
-    await expect(page.getByRole('table', { name: /Credit ledger/ })).toContainText('Adjustment by the team');
+    await expect(page.getByRole('table', { name: /Credit ledger/ })).toContainText('Adjustment by an admin');
     await expectFitsAndAxeClean(page, 'the ledger tab');
     for (const tab of ['Sessions', 'Surf evidence', 'Teams', 'Orders', 'Referrals']) {
       await page

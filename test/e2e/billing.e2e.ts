@@ -75,6 +75,10 @@ test('buying a pack on the test page: the outcome page says paid, the header cre
   await expect(receipt).toContainText('Starter (1,000 credits)');
   await expect(receipt).toContainText('$5.00');
   await expect(receipt).toContainText('Paid');
+  // The seller is the site; the buyer the member; no tax is configured here.
+  await expect(receipt.getByTestId('receipt-seller')).toContainText('Surfex');
+  await expect(receipt.getByTestId('receipt-buyer')).toContainText('@');
+  await expect(receipt.getByTestId('receipt-tax')).toHaveText('No VAT charged');
   await expect(receipt.getByRole('button', { name: 'Print' })).toBeVisible();
   // On paper the receipt stands alone: no menu, header or footer.
   await page.emulateMedia({ media: 'print' });
@@ -85,6 +89,10 @@ test('buying a pack on the test page: the outcome page says paid, the header cre
 
   await page.getByRole('link', { name: 'Back to your payments' }).click();
   await expect(page).toHaveURL('/settings/payments');
+  // The member's company goes on their receipts once set.
+  await page.getByLabel('Company (optional)').fill('Acme Ltd');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Saved: your receipts show these details.')).toBeVisible();
   const row = page.getByTestId('billing-order-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(1)).toHaveText('Starter (1,000 credits)');

@@ -63,6 +63,7 @@ test('a member edits a post with a picture, moves credits with refusals shown in
   await page.getByRole('button', { name: 'Publish post' }).click();
 
   const card = page.getByRole('listitem').filter({ hasText: 'Handmade mugs' });
+  await card.getByRole('button', { name: 'Manage' }).click();
   await expect(card).toContainText('German');
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByLabel('Tags (optional)')).toHaveValue('pottery, gifts');
@@ -72,6 +73,10 @@ test('a member edits a post with a picture, moves credits with refusals shown in
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your changes are saved.')).toBeVisible();
   const edited = page.getByRole('listitem').filter({ hasText: 'now with pictures' });
+  // The balance shows once above the list; the credits form only in the row opened.
+  await expect(page.getByTestId('campaigns-balance')).toHaveText('Your balance: 10 credits');
+  await expect(page.getByLabel('Credits', { exact: true })).toHaveCount(0);
+  await edited.getByRole('button', { name: 'Manage' }).click();
   await expect(edited).toContainText('1 picture');
 
   const credits = edited.getByLabel('Credits', { exact: true });
@@ -102,6 +107,25 @@ test('a member edits a post with a picture, moves credits with refusals shown in
   await expect(edited).toContainText('Paused');
   await edited.getByRole('button', { name: 'Resume' }).click();
   await expect(edited).toContainText('Active');
+  await expect(edited.getByTestId('campaign-runs-out')).toHaveText('—');
+  await expect(edited.getByRole('link', { name: 'Stats' })).toHaveAttribute('href', /\/home\/stats\/detailed\?post=\d+$/);
+
+  // A second post: sorted by credits left it comes after, and the filter keeps one status.
+  const second = await page.request.post('/data/posts', { headers: XHR, data: { text: 'Cheap teapots', language: 'en' } });
+  expect(second.status()).toBe(200);
+  await page.reload();
+  const titles = page.locator('.campaign-row h3');
+  await expect(titles).toHaveText(['Cheap teapots', 'Handmade mugs, now with pictures']);
+  await page.getByLabel('Sort by').selectOption({ label: 'Most credits left' });
+  await expect(titles).toHaveText(['Handmade mugs, now with pictures', 'Cheap teapots']);
+  await page.getByLabel('Show').selectOption({ label: 'Paused' });
+  await expect(page.getByText('No campaign is paused now.')).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: 'Active' });
+  await expect(titles).toHaveText(['Handmade mugs, now with pictures']);
+  await page.getByLabel('Show').selectOption({ label: 'All campaigns' });
+  await page.request.delete(`/data/posts/${(await second.json()).data.post.pid}`, { headers: XHR });
+  await page.reload();
+  await edited.getByRole('button', { name: 'Manage' }).click();
 
   await edited.locator('summary', { hasText: 'Daily view cap' }).click();
   await edited.getByLabel('Daily view cap').fill('25');

@@ -97,7 +97,9 @@ test.describe('a member with credits in review', () => {
     const { page } = member;
     await page.goto('/home/yourPosts');
     const card = page.getByRole('listitem').filter({ hasText: 'Spend what is available' });
-    await expect(card).toContainText('Your balance: 50 credits (10 available, 40 in review).');
+    await expect(page.getByTestId('campaigns-balance')).toHaveText('Your balance: 50 credits');
+    await card.getByRole('button', { name: 'Manage' }).click();
+    await expect(card).toContainText('(10 available, 40 in review)');
     const field = card.getByLabel('Credits', { exact: true });
     await expect(field).toHaveAttribute('max', '10');
     await field.fill('11');

@@ -98,18 +98,23 @@ test("starting a campaign past the level's limit is refused on the card, with th
 
   await page.goto('/home/yourPosts');
   const waiting = page.getByRole('listitem').filter({ hasText: 'Waiting bowls' });
+  await waiting.getByRole('button', { name: 'Manage' }).click();
   await waiting.getByLabel('Credits', { exact: true }).fill('2');
   await waiting.getByRole('button', { name: 'Assign' }).click();
   await expect(waiting.getByRole('alert')).toContainText("This account's membership level runs 1 campaign at once");
   await expect(waiting.getByTestId('campaign-credits')).toHaveText('0');
   await expect(headerCredits(page)).toHaveText('8 credits');
 
-  // Paused, the running one makes room; resumed, it is refused on its own card.
+  // Paused, the running one makes room; resumed, it is refused on its own row (one row open at a time).
   const running = page.getByRole('listitem').filter({ hasText: 'Running mugs' });
+  await running.getByRole('button', { name: 'Manage' }).click();
   await running.getByRole('button', { name: 'Pause' }).click();
   await expect(running).toContainText('Paused');
+  await waiting.getByRole('button', { name: 'Manage' }).click();
+  await waiting.getByLabel('Credits', { exact: true }).fill('2');
   await waiting.getByRole('button', { name: 'Assign' }).click();
   await expect(waiting.getByTestId('campaign-credits')).toHaveText('2');
+  await running.getByRole('button', { name: 'Manage' }).click();
   await running.getByRole('button', { name: 'Resume' }).click();
   await expect(running.getByRole('alert')).toContainText('runs 1 campaign at once');
   await running.getByRole('link', { name: 'See the membership levels' }).click();

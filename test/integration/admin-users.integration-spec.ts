@@ -7,6 +7,7 @@ import {
   type AdminUserRow,
   type AdminUserTabAnswers,
 } from '../../shared/admin/users.js';
+import { CREDITS_ENDPOINTS, type LedgerRow } from '../../shared/credits/credits.js';
 import { latestMail, logIn, mailCount, resetTokenIn, signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket } from '../support/socket-client.js';
 import { expectLedgerBalanced } from '../support/surf-fixtures.js';
@@ -211,6 +212,12 @@ describe('adjusting credits', () => {
         before: { credits: 10 },
         after: { credits: 35, amount: 25, reason: 'Lost views refund' },
       }),
+    ]);
+    // The member's credits history says an admin made it, and why.
+    const history = await target.browser.get<Paged<LedgerRow>>(CREDITS_ENDPOINTS.ledger);
+    expect(history.body.data!.items.map((row) => [row.kind, row.reason])).toEqual([
+      ['admin_adjustment', 'Lost views refund'],
+      ['signup_bonus', null],
     ]);
     await expectLedgerBalanced(db);
   });

@@ -1,5 +1,12 @@
 import { ErrorCode } from '../../shared/api/error-codes.js';
-import { BILLING_ENDPOINTS, type BillingCatalog, type MembershipAnswer, type Order } from '../../shared/billing/billing.js';
+import {
+  BILLING_ENDPOINTS,
+  type BillingCatalog,
+  type BillingDetails,
+  type MembershipAnswer,
+  type Order,
+  type OrderReceipt,
+} from '../../shared/billing/billing.js';
 import type { Paged } from '../../shared/accounts/account.answers.js';
 import { SIGNUP_BONUS_CREDITS } from '../../shared/credits/credits.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -16,8 +23,8 @@ import { eventually } from '../support/eventually.js';
 import { balanceOf, expectLedgerBalanced } from '../support/surf-fixtures.js';
 import { useTestApp } from '../support/use-test-app.js';
 
-/** Billing with no Payroc terminal configured: the app's own test payment page. */
-const testApp = useTestApp({}, { afterEach: ({ db }) => expectLedgerBalanced(db) });
+/** Billing with no Payroc terminal configured: the app's own test payment page; prices include a 20 % VAT. */
+const testApp = useTestApp({ salesTax: { name: 'VAT', ratePercent: 20 } }, { afterEach: ({ db }) => expectLedgerBalanced(db) });
 const { db } = testApp;
 
 /** Pays (or declines) an order on the local page as the member's browser does, up to the outcome page. */
@@ -39,6 +46,37 @@ async function payOnLocalPage(member: TestMember, checkoutFields: Record<string,
   expect(receipt.status).toBe(303);
   return { receiptPath, completePath: receipt.headers.get('location')! };
 }
+
+describe('receipts', () => {
+  it('print the buyer with the details they set, and the tax in the price; another member’s is not found', async () => {
+    const [buyer, other] = await Promise.all([signUp(testApp.baseUrl), signUp(testApp.baseUrl)]);
+    const pack = await seededPack(db);
+    const answer = await checkout(buyer, 'pack', pack.id);
+
+    const tooLong = await buyer.browser.put(BILLING_ENDPOINTS.details, { company: 'x'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors.map((error) => [error.code, error.field])).toEqual([['validation', 'company']]);
+    const saved = await buyer.browser.put<BillingDetails>(BILLING_ENDPOINTS.details, {
+      company: ' Acme Ltd ',
+      address: '1 Main Street\nSpringfield',
+      vatId: '',
+    });
+    expect(saved.body.data).toEqual({ company: 'Acme Ltd', address: '1 Main Street\nSpringfield', vatId: null });
+
+    const { status, body } = await buyer.browser.get<OrderReceipt>(BILLING_ENDPOINTS.receipt(answer.order.id));
+    expect(status).toBe(200);
+    expect(body.data!.buyer).toEqual({
+      name: 'Test',
+      email: buyer.email,
+      company: 'Acme Ltd',
+      address: '1 Main Street\nSpringfield',
+      vatId: null,
+    });
+    const taxMinor = Math.round((pack.priceMinor * 20) / 120);
+    expect(body.data!.tax).toEqual({ name: 'VAT', ratePercent: 20, taxMinor, netMinor: pack.priceMinor - taxMinor });
+    expect((await other.browser.get(BILLING_ENDPOINTS.receipt(answer.order.id))).status).toBe(404);
+  });
+});
 
 describe('billing with the local test provider', () => {
   it('lists the seeded packs and levels with prices in minor units', async () => {

@@ -5,6 +5,7 @@ import type { Paged } from '../../shared/accounts/account.answers.js';
 import type { MediaObject } from '../../shared/media/media.js';
 import { signUp } from '../support/accounts.js';
 import { connectSocket } from '../support/socket-client.js';
+import { hourAgo, seedHourly } from '../support/stats-fixtures.js';
 import {
   assignCredits,
   balanceOf,
@@ -12,6 +13,7 @@ import {
   claim as claimQuietly,
   createPost,
   creditedClaim,
+  grantCredits,
   ledgerRowsOfCampaign,
   nextTicket,
   postPayload,
@@ -437,6 +439,36 @@ describe('assigning and withdrawing credits', () => {
     // A campaign that does not exist is 404 too (not 500).
     expect((await campaignCall(mallory.browser, 2_000_000_000, 'assign', { amount: 1 })).status).toBe(404);
     expect((await campaignCall(mallory.browser, pid, 'explode')).status).toBe(404);
+  });
+});
+
+describe('the figures of the campaigns list', () => {
+  it("counts the surf bar's link clicks per view paid, and the days its credits last at the last week's spend", async () => {
+    const alice = await member();
+    await grantCredits(db, alice.id, 100);
+    const spending = await promotedPost(alice, 38);
+    const idle = await promotedPost(alice, 5);
+    // 10 views paid in the last two days (5 a day), older ones, and clicks from the surf bar and elsewhere.
+    await seedHourly(db, spending, hourAgo(48), 'surf', { credited: 6, linkClicks: 2 });
+    await seedHourly(db, spending, hourAgo(30), 'surf', { credited: 4, linkClicks: 1 });
+    await seedHourly(db, spending, hourAgo(24 * 10), 'surf', { credited: 50, linkClicks: 3 });
+    await seedHourly(db, spending, hourAgo(2), 'feed', { viewed: 9, linkClicks: 5 });
+    await db.query(`UPDATE campaigns SET views_total = 60 WHERE post_id = $1`, [spending]);
+
+    const listed = async () => {
+      const { status, body } = await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
+      expect(status).toBe(200);
+      return new Map(body.data!.map((item) => [item.post.pid, item]));
+    };
+    const figures = await listed();
+    expect(figures.get(spending)).toMatchObject({ viewsTotal: 60, clicks: 6, clickRate: 0.1, runsOutInDays: 8 });
+    // Not spending: no estimate, and no click rate before a view.
+    expect(figures.get(idle)).toMatchObject({ viewsTotal: 0, clicks: 0, clickRate: null, runsOutInDays: null });
+
+    // A paused campaign spends nothing: no estimate, on the list and in the change's own answer.
+    const paused = await campaignCall(alice.browser, spending, 'pause');
+    expect(paused.body.data).toMatchObject({ status: 'paused', clicks: 6, runsOutInDays: null });
+    expect((await listed()).get(spending)).toMatchObject({ runsOutInDays: null });
   });
 });
 

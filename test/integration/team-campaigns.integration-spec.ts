@@ -5,7 +5,8 @@ import { CAMPAIGN_ENDPOINTS, type CampaignItem } from '../../shared/campaigns/ca
 import { CREDITS_ENDPOINTS, type LedgerRow } from '../../shared/credits/credits.js';
 import { STATS_ENDPOINTS, type PostStats, type StatsOverview } from '../../shared/stats/stats.js';
 import { groupApiPath } from '../../shared/groups/groups.js';
-import { teamApiPath } from '../../shared/teams/teams.js';
+import { teamApiPath, type TeamAuditItem } from '../../shared/teams/teams.js';
+import type { ListPage } from '../../shared/api/list-page.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { createGroup } from '../support/group-fixtures.js';
 import { hourAgo, seedHourly } from '../support/stats-fixtures.js';
@@ -134,6 +135,45 @@ describe('a manager acting for the team', () => {
       { actor: manager.id, pid: post.pid, campaign: 'credits_withdrawn', amount: 5 },
       { actor: manager.id, pid: post.pid, campaign: 'post_deleted' },
     ]);
+  });
+
+  it('the team’s campaigns list carries each campaign’s clicks, click rate and days left, for an analyst too', async () => {
+    const [owner, analyst] = await Promise.all([member(), member()]);
+    const team = await teamWith(owner, 20, [analyst, 'analyst']);
+    actAs(owner, team.id);
+    const { post } = await createPost(owner.browser);
+    await campaignCall(owner.browser, post.pid, 'assign', { amount: 18 });
+    // 4 views paid since yesterday: 18 credits last 5 days at 4 a day.
+    await seedHourly(db, post.pid, hourAgo(24), 'surf', { credited: 4, linkClicks: 1 });
+    await db.query(`UPDATE campaigns SET views_total = 4 WHERE post_id = $1`, [post.pid]);
+
+    actAs(analyst, team.id);
+    const { body } = await analyst.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts);
+    expect(body.data).toEqual([expect.objectContaining({ clicks: 1, clickRate: 0.25, runsOutInDays: 5 })]);
+  });
+
+  it('the credits history, the team audit and Detailed Stats name a post by its first line, and a deleted one as such', async () => {
+    const owner = await member();
+    const team = await teamWith(owner, 10);
+    actAs(owner, team.id);
+    const { post } = await createPost(owner.browser, { text: 'Spring sale on garden tools\nUntil Sunday' });
+    const gone = await createPost(owner.browser, { text: 'Winter boots' });
+    await campaignCall(owner.browser, post.pid, 'assign', { amount: 4 });
+    await campaignCall(owner.browser, gone.post.pid, 'assign', { amount: 2 });
+    expect((await owner.browser.delete(postPath(gone.post.pid))).status).toBe(200);
+
+    const history = await owner.browser.get<Paged<LedgerRow>>(CREDITS_ENDPOINTS.ledger);
+    expect(history.body.data!.items.map((row) => [row.kind, row.postTitle])).toEqual([
+      ['campaign_withdraw', 'a deleted post'],
+      ['campaign_assign', 'a deleted post'],
+      ['campaign_assign', 'Spring sale on garden tools'],
+      ['team_deposit', null],
+    ]);
+    const audit = await owner.browser.get<ListPage<TeamAuditItem>>(teamApiPath(team.id, '/audit'));
+    const titles = audit.body.data!.items.filter((item) => item.details.pid !== undefined).map((item) => item.postTitle);
+    expect(new Set(titles)).toEqual(new Set(['Spring sale on garden tools', 'a deleted post']));
+    const stats = await owner.browser.get<PostStats>(postStatsPath(post.pid));
+    expect(stats.body.data!.postTitle).toBe('Spring sale on garden tools');
   });
 
   it('a retried funding (same Idempotency-Key) moves and records once', async () => {

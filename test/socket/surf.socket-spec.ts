@@ -196,7 +196,7 @@ describe('what is offered', () => {
   it('a campaign that runs out of credits stops and notifies its owner', async () => {
     const alice = await member();
     const aliceTab = await tab(alice);
-    const pid = await promotedPost(alice, 1);
+    const pid = await promotedPost(alice, 1, { text: 'Handmade mugs for the whole family\nNow in blue' });
     const bob = await newSurfer();
     const { ticketId } = await nextTicket(bob.browser, bob.tab);
     await creditedClaim(bob.tab, ticketId);
@@ -209,6 +209,8 @@ describe('what is offered', () => {
       link: '/home/yourPosts',
       read: false,
     });
+    // The notice names the post by its first line.
+    expect(notification.body).toContain('“Handmade mugs for the whole family”');
     const { rows } = await db.query(`SELECT type FROM notifications WHERE user_id = $1`, [alice.id]);
     expect(rows).toEqual([{ type: 'campaign_out_of_credits' }]);
     expect((await alice.browser.get<CampaignItem[]>(CAMPAIGN_ENDPOINTS.posts)).body.data![0]).toMatchObject({

@@ -104,7 +104,7 @@ describe('a team campaign that runs out of credits', () => {
     const analyst = await member();
     await addTeamMember(db, owner, team.id, analyst, 'analyst');
     actAs(manager, team.id);
-    const { post } = await createPost(manager.browser);
+    const { post } = await createPost(manager.browser, { text: 'Spring sale on garden tools' });
     await campaignCall(manager.browser, post.pid, 'assign', { amount: 1 });
     const [ownerTab, managerTab] = await Promise.all([plainTab(owner), plainTab(manager)]);
 
@@ -118,6 +118,7 @@ describe('a team campaign that runs out of credits', () => {
     const [[toOwner], [toManager]] = await Promise.all([ownerTab.next('notification:new'), managerTab.next('notification:new')]);
     expect(toOwner).toMatchObject(notice);
     expect(toOwner.body).toContain(team.name);
+    expect(toOwner.body).toContain('“Spring sale on garden tools”');
     expect(toManager).toMatchObject(notice);
     const { rows } = await db.query(
       `SELECT user_id FROM notifications WHERE type = 'campaign_out_of_credits' AND user_id = ANY ($1) ORDER BY user_id`,

@@ -11,6 +11,7 @@ import { LoadingState } from '../feedback/LoadingState.js';
 import { Pager } from '../referrals/Pager.js';
 import { referralsPage } from '../referrals/referralLink.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { BillingDetailsSection } from './BillingDetailsForm.js';
 import { MembershipSummary } from './MembershipSummary.js';
 import { OrdersTable } from './OrdersTable.js';
 import { useBillingOrderEvents } from './useBillingOrderEvents.js';
@@ -50,6 +51,8 @@ export function PaymentsSettings() {
       <p>
         <Link to={PATHS.billing}>Buy credits or a membership</Link>
       </p>
+
+      <BillingDetailsSection />
 
       <h3 className="billing-subheading">Order history</h3>
       {orders.failure ? (

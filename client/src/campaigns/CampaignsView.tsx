@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CampaignItem } from '@shared/campaigns/campaigns.js';
 import { PATHS } from '@shared/routing/routes.js';
@@ -7,15 +7,25 @@ import { EmptyState } from '../feedback/EmptyState.js';
 import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { pidOf } from '../posts/postPath.js';
-import { CampaignCard } from './CampaignCard.js';
+import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { balanceInSentence, balanceLabel, postsHeading } from '../teams/teamSession.js';
+import {
+  CAMPAIGN_FILTER_LABELS,
+  CAMPAIGN_SORT_LABELS,
+  isCampaignFilter,
+  isCampaignSort,
+  orderedCampaigns,
+  type CampaignFilter,
+  type CampaignSort,
+} from './campaignOrder.js';
+import { CampaignRow } from './CampaignRow.js';
 import { NEW_POST_PATH } from './campaignPaths.js';
 import { plural } from './campaignStatus.js';
 import { campaignTotalsAtom } from './campaignTotalsAtom.js';
 import { useConfirmDeletePost } from './DeletePostDialog.js';
 import { PostEditor } from './PostEditor.js';
 import { useCampaigns } from './useCampaigns.js';
-import { currentTeamAtom } from '../teams/currentTeamAtom.js';
-import { balanceInSentence, postsHeading } from '../teams/teamSession.js';
 import './campaigns.css';
 
 /**
@@ -25,9 +35,13 @@ import './campaigns.css';
 export function CampaignsView({ sub, action }: { sub?: string; action?: string }) {
   const campaigns = useCampaigns();
   const totals = useAtomValue(campaignTotalsAtom);
+  const cc = useAtomValue(accountCreditsAtom);
   const team = useAtomValue(currentTeamAtom);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
+  const [sort, setSort] = useState<CampaignSort>('newest');
+  const [filter, setFilter] = useState<CampaignFilter>('all');
+  const [openPid, setOpenPid] = useState<number | null>(null);
   const confirmDelete = useConfirmDeletePost((deleted) => {
     campaigns.remove(deleted.post.pid);
     setNotice(
@@ -37,11 +51,20 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
     );
   });
 
+  // The editor replaces the list: back from it, every row is closed again.
   useEffect(() => {
-    if (sub !== undefined) setNotice(null);
+    if (sub !== undefined) {
+      setNotice(null);
+      setOpenPid(null);
+    }
   }, [sub]);
 
   // A card says what its own change did; the page's last notice ("published…") would be stale.
+  const shown = useMemo(
+    () => (campaigns.items ? orderedCampaigns(campaigns.items, sort, filter) : []),
+    [campaigns.items, sort, filter],
+  );
+
   const changed = (item: CampaignItem) => {
     campaigns.put(item);
     setNotice(null);
@@ -99,17 +122,60 @@ export function CampaignsView({ sub, action }: { sub?: string; action?: string }
             {plural(totals.posts, 'post')}, {totals.active} active · {plural(totals.credits, 'credit')} in campaigns ·{' '}
             {plural(totals.viewsToday, 'view')} today
           </p>
+          {cc !== null && (
+            <p className="campaigns-balance" data-testid="campaigns-balance">
+              {balanceLabel(team)}: <strong>{plural(cc, 'credit')}</strong>
+            </p>
+          )}
         </div>
         <Link className="button button-primary" to={NEW_POST_PATH}>
           Create a post
         </Link>
       </div>
+      <div className="campaigns-controls">
+        <label>
+          Sort by
+          <select value={sort} onChange={(event) => isCampaignSort(event.target.value) && setSort(event.target.value)}>
+            {Object.entries(CAMPAIGN_SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Show
+          <select value={filter} onChange={(event) => isCampaignFilter(event.target.value) && setFilter(event.target.value)}>
+            {Object.entries(CAMPAIGN_FILTER_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <Notice text={notice} />
-      <ul className="campaign-list">
-        {campaigns.items.map((campaign) => (
-          <CampaignCard key={campaign.post.pid} campaign={campaign} onChange={changed} onDelete={confirmDelete} />
-        ))}
-      </ul>
+      {shown.length === 0 ? (
+        <div className="campaigns-none">
+          <p>No campaign is {CAMPAIGN_FILTER_LABELS[filter].toLowerCase()} now.</p>
+          <button type="button" className="button button-small" onClick={() => setFilter('all')}>
+            Show all campaigns
+          </button>
+        </div>
+      ) : (
+        <ul className="campaign-list">
+          {shown.map((campaign) => (
+            <CampaignRow
+              key={campaign.post.pid}
+              campaign={campaign}
+              open={openPid === campaign.post.pid}
+              onToggle={() => setOpenPid((pid) => (pid === campaign.post.pid ? null : campaign.post.pid))}
+              onChange={changed}
+              onDelete={confirmDelete}
+            />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -4,9 +4,8 @@ import { CAMPAIGN_ENDPOINTS, creditAmountSchema, type CampaignItem } from '@shar
 import { availableNote } from '../credits/earningsFormat.js';
 import { spendableCreditsAtom } from '../credits/spendableCreditsAtom.js';
 import { isSuccess } from '../forms/fieldErrors.js';
-import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
-import { balanceInSentence, balanceLabel } from '../teams/teamSession.js';
+import { balanceInSentence } from '../teams/teamSession.js';
 import { apiErrorLink, apiErrorText } from './apiErrorText.js';
 import { plural } from './campaignStatus.js';
 import { createActionKeys } from '../api/idempotencyKeys.js';
@@ -17,7 +16,8 @@ import { WholeNumberField, type FormOutcome } from './WholeNumberField.js';
 type CreditAction = 'assign' | 'withdraw';
 
 /**
- * Moves credits between the member's balance and one campaign; refusals show beside the field.
+ * Moves credits between the account's balance (which the page shows once, above its list) and
+ * one campaign; refusals show beside the field.
  * The member's own credits still in review cannot be assigned: the form says what is available
  * and stops there before asking the server. A team's balance has nothing in review.
  */
@@ -27,7 +27,6 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState<CreditAction | null>(null);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const cc = useAtomValue(accountCreditsAtom);
   const team = useAtomValue(currentTeamAtom);
   const spendable = useAtomValue(spendableCreditsAtom);
   const pid = campaign.post.pid;
@@ -90,10 +89,8 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
         max={ownSpendable ? ownSpendable.available : undefined}
         hint={
           <>
-            {cc === null
-              ? `Move credits between ${balanceInSentence(team)} and this campaign.`
-              : `${balanceLabel(team)}: ${plural(cc, 'credit')}${inReview ? ` (${inReview})` : ''}.`}{' '}
-            One credit pays for one view.
+            Move credits between {balanceInSentence(team)} (shown above) and this campaign
+            {inReview ? ` (${inReview})` : ''}. One credit pays for one view.
           </>
         }
         outcome={outcome}

@@ -8,6 +8,9 @@ function campaign(pid: number, figures: Partial<CampaignItem> = {}): CampaignIte
     status: 'active',
     viewsToday: 0,
     viewsTotal: 0,
+    clicks: 0,
+    clickRate: null,
+    runsOutInDays: null,
     lastViewAt: null,
     dailyViewCap: null,
     invalid: { refunded: 0, creditsReturned: 0, byReason: [] },
@@ -24,11 +27,11 @@ describe('the campaign list', () => {
   it('takes a live push of figures by post id and keeps each post', () => {
     const items = [campaign(2), campaign(1)];
     const viewed = withCounters(items, [
-      counters(1, { credits: 7, viewsToday: 1, viewsTotal: 1, lastViewAt: '2025-01-02T03:04:05.000Z' }),
+      counters(1, { credits: 7, viewsToday: 1, viewsTotal: 1, runsOutInDays: 7, lastViewAt: '2025-01-02T03:04:05.000Z' }),
     ]);
     expect(viewed).toEqual([
       campaign(2),
-      campaign(1, { credits: 7, viewsToday: 1, viewsTotal: 1, lastViewAt: '2025-01-02T03:04:05.000Z' }),
+      campaign(1, { credits: 7, viewsToday: 1, viewsTotal: 1, runsOutInDays: 7, lastViewAt: '2025-01-02T03:04:05.000Z' }),
     ]);
     expect(viewed[0]).toBe(items[0]);
     expect(viewed[1].post).toBe(items[1].post);

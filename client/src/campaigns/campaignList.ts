@@ -34,6 +34,9 @@ function sameFigures(item: CampaignItem, fresh: CampaignCounters): boolean {
     item.status === fresh.status &&
     item.viewsToday === fresh.viewsToday &&
     item.viewsTotal === fresh.viewsTotal &&
+    item.clicks === fresh.clicks &&
+    item.clickRate === fresh.clickRate &&
+    item.runsOutInDays === fresh.runsOutInDays &&
     item.lastViewAt === fresh.lastViewAt &&
     item.dailyViewCap === fresh.dailyViewCap &&
     sameInvalidTraffic(item.invalid, fresh.invalid)

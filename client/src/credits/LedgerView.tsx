@@ -12,6 +12,7 @@ import { accountCreditsAtom } from '../teams/accountCreditsAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { balanceLabel } from '../teams/teamSession.js';
 import { Pager } from '../referrals/Pager.js';
+import { DELETED_POST_TITLE } from '@shared/campaigns/post-title.js';
 import { ledgerLabel, ledgerPageOf, ledgerPagePath, signedAmount } from './ledgerFormat.js';
 import '../referrals/referrals.css';
 import './credits.css';
@@ -61,7 +62,13 @@ export function LedgerView() {
                     </td>
                     <td>{ledgerLabel(row)}</td>
                     <td>
-                      {row.pid === null ? <span className="muted">–</span> : <Link to={postPath(row.pid)}>Post {row.pid}</Link>}
+                      {row.pid === null ? (
+                        <span className="muted">–</span>
+                      ) : row.postTitle === DELETED_POST_TITLE ? (
+                        <span className="muted">{row.postTitle}</span>
+                      ) : (
+                        <Link to={postPath(row.pid)}>{row.postTitle}</Link>
+                      )}
                     </td>
                     <td className={`numeric ledger-amount ${row.amount < 0 ? 'ledger-amount-out' : 'ledger-amount-in'}`}>
                       {signedAmount(row.amount)}

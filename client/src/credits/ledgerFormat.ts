@@ -20,6 +20,8 @@ export function signedAmount(amount: number): string {
   return '0';
 }
 
-export function ledgerLabel(row: Pick<LedgerRow, 'kind'>): string {
-  return LEDGER_KIND_LABELS[row.kind] ?? row.kind;
+/** What a movement was; an admin's adjustment says why ("Adjustment by an admin: <reason>"). */
+export function ledgerLabel(row: Pick<LedgerRow, 'kind'> & Partial<Pick<LedgerRow, 'reason'>>): string {
+  const label = LEDGER_KIND_LABELS[row.kind] ?? row.kind;
+  return row.reason ? `${label}: ${row.reason}` : label;
 }

@@ -6,6 +6,7 @@ const row = (action: TeamAuditItem['action'], details: TeamAuditItem['details'])
   action,
   actor: { id: 1, username: 'ann' },
   details,
+  postTitle: details.pid === undefined ? null : 'Spring sale',
   at: '2026-11-24T09:00:00.000Z',
 });
 
@@ -25,12 +26,12 @@ describe('audit rows in words', () => {
   it('says a credit move with its amount, a rename with the new name, a campaign change with its post', () => {
     expect(auditText(row('credits_deposited', { amount: 1 }))).toBe('Moved credits to the team: 1 credit');
     expect(auditText(row('team_updated', { name: 'Acme' }))).toBe('Changed the team: named “Acme”');
-    expect(auditText(row('campaign_changed', { pid: 42 }))).toBe('Changed a campaign: post 42');
+    expect(auditText(row('campaign_changed', { pid: 42 }))).toBe('Changed a campaign: “Spring sale”');
     expect(auditText(row('campaign_changed', { campaign: 'credits_assigned', pid: 42, amount: 5 }))).toBe(
-      'Changed a campaign: moved credits to a campaign, post 42, 5 credits',
+      'Changed a campaign: moved credits to a campaign, “Spring sale”, 5 credits',
     );
     expect(auditText(row('campaign_changed', { campaign: 'daily_view_cap_set', pid: 42, dailyViewCap: 100 }))).toBe(
-      'Changed a campaign: changed a campaign’s daily view cap, post 42, 100 views a day',
+      'Changed a campaign: changed a campaign’s daily view cap, “Spring sale”, 100 views a day',
     );
   });
 

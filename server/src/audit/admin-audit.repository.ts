@@ -28,7 +28,8 @@ export interface AuditRow {
 
 /**
  * The target's name as its own table holds it now (a member's username, an order's item, a pack's
- * or level's name, an announcement's heading, a message's subject, an error's message), each read
+ * or level's name, an announcement's heading, a message's subject, an error's message, the start of
+ * a post's or comment's text), each read
  * by primary key; null for targets without one (the ledger, the site settings) or once the target
  * is gone. Ids are checked for their shape first, so a malformed one names nothing rather than fail.
  */
@@ -47,6 +48,10 @@ const TARGET_NAME = `CASE
       THEN (SELECT t.subject FROM contact_messages t WHERE t.id = a.target_id::int)
     WHEN a.target_type = 'error_group'
       THEN (SELECT t.message FROM error_groups t WHERE t.fingerprint = a.target_id)
+    WHEN a.target_type = 'post' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT left(t.text, 500) FROM posts t WHERE t.id = a.target_id::int)
+    WHEN a.target_type = 'comment' AND a.target_id ~ '^[0-9]{1,9}$'
+      THEN (SELECT left(t.text, 500) FROM comments t WHERE t.id = a.target_id::int)
   END`;
 
 /** The admin audit log's rows: added in the action's own transaction, read newest first. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import type { AdminAuditEntry, AdminAuditQuery } from '@shared/admin/audit.js';
+import { postTitleOf } from '@shared/campaigns/post-title.js';
 import { AdminAuditRepository, type AuditRecord } from './admin-audit.repository.js';
 
 const PAGE_SIZE = 50;
@@ -27,7 +28,11 @@ export class AdminAudit {
         admin: row.admin_id === null ? null : { id: row.admin_id, username: row.admin_username ?? '' },
         targetType: row.target_type,
         targetId: row.target_id,
-        targetName: row.target_name,
+        // A post or comment is named by its first line, as everywhere else a post is named.
+        targetName:
+          (row.target_type === 'post' || row.target_type === 'comment') && row.target_name !== null
+            ? postTitleOf(row.target_name)
+            : row.target_name,
         before: row.before,
         after: row.after,
         createdAt: row.created_at.toISOString(),

@@ -1,18 +1,22 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
 import {
   BILLING_ENDPOINTS,
+  billingDetailsSchema,
   checkoutSchema,
   localCheckoutQuerySchema,
   localDecisionQuerySchema,
   type BillingCatalog,
+  type BillingDetails,
+  type BillingDetailsPayload,
   type CheckoutAnswer,
   type CheckoutPayload,
   type MembershipAnswer,
   type Order,
+  type OrderReceipt,
 } from '@shared/billing/billing.js';
 import type { ActingTeam } from '../auth/acting-team.js';
 import { ActingTeamOf, Auth, CurrentAuth } from '../auth/auth.decorators.js';
@@ -62,6 +66,27 @@ export class BillingController {
   @Auth()
   order(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<Order> {
     return this.billing.order(auth.user.id, id);
+  }
+
+  @Get('billing/orders/:id/receipt')
+  @Auth()
+  orderReceipt(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string): Promise<OrderReceipt> {
+    return this.billing.orderReceipt(auth.user.id, id);
+  }
+
+  @Get('billing/details')
+  @Auth()
+  billingDetails(@CurrentAuth() auth: AuthContext): Promise<BillingDetails> {
+    return this.billing.billingDetails(auth.user.id);
+  }
+
+  @Put('billing/details')
+  @Auth()
+  saveBillingDetails(
+    @CurrentAuth() auth: AuthContext,
+    @Body(new ZodValidationPipe(billingDetailsSchema)) payload: BillingDetailsPayload,
+  ): Promise<BillingDetails> {
+    return this.billing.saveBillingDetails(auth.user.id, payload);
   }
 
   @Get('billing/membership')

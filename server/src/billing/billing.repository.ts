@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
+  BillingDetails,
   CreditPack,
   LevelBenefits,
   MembershipLevel,
@@ -76,6 +77,15 @@ export interface MembershipRow {
   ends_at: Date;
 }
 
+/** A member as a receipt names the buyer. */
+export interface BuyerRow {
+  first_name: string;
+  email: string;
+  billing_company: string | null;
+  billing_address: string | null;
+  billing_vat_id: string | null;
+}
+
 const ORDER_COLUMNS = `id, user_id, team_id, kind, pack_id, level_id, item_name, credits, amount_minor, currency, state,
   provider, provider_ref, provider_text, created_at, settled_at, reversed_at, shortfall_credits,
   (SELECT name FROM teams WHERE teams.id = orders.team_id) AS team_name`;
@@ -138,6 +148,23 @@ export class BillingRepository {
   }
 
   /** Any order by id (the provider's answers name it); undefined when there is none. */
+  /** The member's name, email and billing details, as their receipts print them; undefined for no such member. */
+  async buyerOf(userId: number): Promise<BuyerRow | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT first_name, email, billing_company, billing_address, billing_vat_id FROM users WHERE id = $1`,
+      [userId],
+    );
+    return row;
+  }
+
+  /** Stores the member's billing details (null clears one). */
+  async setBillingDetails(userId: number, details: BillingDetails): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET billing_company = $2, billing_address = $3, billing_vat_id = $4 WHERE id = $1`,
+      [userId, details.company, details.address, details.vatId],
+    );
+  }
+
   async order(id: string): Promise<OrderRow | undefined> {
     const [row] = await this.dataSource.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
     return row;

@@ -1,4 +1,4 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
@@ -7,12 +7,15 @@ import {
   UPGRADE_COMPLETE_PATH,
   type AdminOrder,
   type BillingCatalog,
+  type BillingDetails,
+  type BillingDetailsPayload,
   type CheckoutAnswer,
   type CheckoutPayload,
   type CurrentMembership,
   type LevelBenefits,
   type MembershipAnswer,
   type Order,
+  type OrderReceipt,
   type PaymentProviderName,
 } from '@shared/billing/billing.js';
 import { teamRoleAllows } from '@shared/teams/teams.js';
@@ -20,6 +23,7 @@ import { AdminAudit } from '../audit/admin-audit.service.js';
 import type { ActingTeam } from '../auth/acting-team.js';
 import type { Advertiser } from '../auth/advertiser.js';
 import { AppError } from '../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../credits/ledger.service.js';
 import { LevelBenefitsService } from '../levels/level-benefits.service.js';
@@ -29,11 +33,13 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { RealtimeService } from '../realtime/realtime.service.js';
 import type { CommissionChange } from '../referrals/referral-commissions.repository.js';
 import { ReferralCommissionsService } from '../referrals/referral-commissions.service.js';
+import { receiptTaxOf } from './receipt-tax.js';
 import {
   BillingRepository,
   type AdminOrderFilter,
   type AdminOrderRow,
   type BalanceOwner,
+  type BuyerRow,
   type MembershipOwner,
   type MembershipRow,
   type OrderRow,
@@ -89,6 +95,7 @@ export class BillingService {
     private readonly notifications: NotificationsService,
     private readonly commissions: ReferralCommissionsService,
     private readonly audit: AdminAudit,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async catalog(): Promise<BillingCatalog> {
@@ -184,6 +191,34 @@ export class BillingService {
     const row = await this.repository.orderOf(userId, id);
     if (!row) throw orderNotFound();
     return orderOf(row);
+  }
+
+  /** One of the member's own orders as its receipt prints it: with the buyer and the tax in its price. */
+  async orderReceipt(userId: number, id: string): Promise<OrderReceipt> {
+    const [order, buyer] = await Promise.all([this.order(userId, id), this.repository.buyerOf(userId)]);
+    if (!buyer) throw orderNotFound();
+    return {
+      order,
+      buyer: { name: buyer.first_name, email: buyer.email, ...billingDetailsOf(buyer) },
+      tax: receiptTaxOf(order.amountMinor, this.config.salesTax),
+    };
+  }
+
+  /** What the member has printed on their receipts as the buyer. */
+  async billingDetails(userId: number): Promise<BillingDetails> {
+    const buyer = await this.repository.buyerOf(userId);
+    return buyer ? billingDetailsOf(buyer) : { company: null, address: null, vatId: null };
+  }
+
+  /** Stores the member's billing details; an empty field clears it. */
+  async saveBillingDetails(userId: number, payload: BillingDetailsPayload): Promise<BillingDetails> {
+    const details: BillingDetails = {
+      company: payload.company || null,
+      address: payload.address || null,
+      vatId: payload.vatId || null,
+    };
+    await this.repository.setBillingDetails(userId, details);
+    return details;
   }
 
   /** The member's own membership, and the current team's when the request acts for one. */
@@ -429,4 +464,8 @@ function orderOf(row: OrderRow): Order {
     reversedAt: row.reversed_at?.toISOString() ?? null,
     shortfallCredits: row.shortfall_credits,
   };
+}
+
+function billingDetailsOf(buyer: BuyerRow): BillingDetails {
+  return { company: buyer.billing_company, address: buyer.billing_address, vatId: buyer.billing_vat_id };
 }

@@ -69,6 +69,8 @@ const envSchema = z.object({
   PAYROC_GATEWAY_URL: z.string().url().optional(),
   PAYMENT_LOCAL_SECRET: z.string().min(16).default(DEVELOPMENT_PAYMENT_LOCAL_SECRET),
   PAYMENT_LOCAL_ENABLED: z.enum(['true', 'false']).optional(),
+  SALES_TAX_PERCENT: z.coerce.number().min(0).max(100).optional(),
+  SALES_TAX_NAME: z.string().trim().min(1).max(30).default('VAT'),
   FREE_ACTIVE_CAMPAIGNS: z.coerce.number().int().min(0).default(25),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
   REFERRAL_COMMISSION_MATURING_DAYS: z.coerce.number().int().min(0).default(30),
@@ -148,6 +150,8 @@ export interface AppConfig {
      */
     local: { secret: string } | null;
   };
+  /** The tax included in every price, printed on receipts; null: none is charged ("No VAT charged"). */
+  salesTax: { name: string; ratePercent: number } | null;
   /** The free level: what an account without a membership gets besides the surf settings. */
   levels: {
     /** Campaigns an account without a membership (a member's own, or a team's) may run at once. */
@@ -233,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : null,
       local: localEnabled ? { secret: e.PAYMENT_LOCAL_SECRET } : null,
     },
+    salesTax: e.SALES_TAX_PERCENT ? { name: e.SALES_TAX_NAME, ratePercent: e.SALES_TAX_PERCENT } : null,
     levels: { freeActiveCampaigns: e.FREE_ACTIVE_CAMPAIGNS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metrics: { token: e.METRICS_TOKEN || undefined, port: e.METRICS_PORT },

@@ -18,10 +18,27 @@ export interface StoredLedgerRow {
   kind: LedgerKind;
   amount: string;
   campaign_id: number | null;
+  /** The text of the post the row concerns; null when it concerns none, or the post was deleted. */
+  post_text: string | null;
+  /** The reason the admin gave, on an admin's adjustment. */
+  reason: string | null;
   created_at: Date;
   /** How many rows the account's ledger holds in all. */
   total: number;
 }
+
+/**
+ * The columns of a page of ledger rows (`l`): the row, the text of the live post it concerns,
+ * and the reason of an admin's adjustment, which its audit row keeps (written in the same
+ * transaction, so at the same instant, for the same member).
+ */
+const LEDGER_PAGE_COLUMNS = `l.id, l.kind, l.amount, l.campaign_id, l.created_at, count(*) OVER ()::int AS total,
+         CASE WHEN p.deleted_at IS NULL THEN p.text END AS post_text,
+         (SELECT a.after->>'reason' FROM admin_audit a
+           WHERE l.kind = 'admin_adjustment' AND a.target_type = 'user' AND a.target_id = l.user_id::text
+             AND a.action = 'credits_adjusted' AND a.created_at = l.created_at
+           ORDER BY a.id LIMIT 1) AS reason
+    FROM credit_ledger l LEFT JOIN posts p ON p.id = l.campaign_id`;
 
 /**
  * The credits ledger's reads and writes, and the balances it keeps. Rows are written by the SQL
@@ -115,8 +132,8 @@ export class CreditsRepository {
   /** A page of the team's rows, newest first. */
   pageOfTeam(teamId: number, limit: number, offset: number): Promise<StoredLedgerRow[]> {
     return this.dataSource.query(
-      `SELECT id, kind, amount, campaign_id, created_at, count(*) OVER ()::int AS total
-         FROM credit_ledger WHERE account = 'team' AND team_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${LEDGER_PAGE_COLUMNS}
+        WHERE l.account = 'team' AND l.team_id = $1 ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
       [teamId, limit, offset],
     );
   }
@@ -124,8 +141,8 @@ export class CreditsRepository {
   /** A page of the member's own rows, newest first. */
   pageOfUser(userId: number, limit: number, offset: number): Promise<StoredLedgerRow[]> {
     return this.dataSource.query(
-      `SELECT id, kind, amount, campaign_id, created_at, count(*) OVER ()::int AS total
-         FROM credit_ledger WHERE account = 'user' AND user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${LEDGER_PAGE_COLUMNS}
+        WHERE l.account = 'user' AND l.user_id = $1 ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
       [userId, limit, offset],
     );
   }

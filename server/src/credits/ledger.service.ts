@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { postTitleOf } from '@shared/campaigns/post-title.js';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { LedgerKind, LedgerRow } from '@shared/credits/credits.js';
@@ -93,6 +94,8 @@ export class LedgerService {
         kind: row.kind,
         amount: Number(row.amount),
         pid: row.campaign_id,
+        postTitle: row.campaign_id === null ? null : postTitleOf(row.post_text),
+        reason: row.reason,
         createdAt: row.created_at.toISOString(),
       })),
       page,

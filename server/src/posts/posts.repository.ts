@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   campaignStatusOf,
+  clickRateOf,
+  RECENT_SPEND_DAYS,
+  runsOutInDaysOf,
   type CampaignCounters,
   type CampaignInvalidTraffic,
   type CampaignItem,
@@ -35,10 +38,15 @@ interface PostRow {
   last_view_at: Date | null;
 }
 
-/** The columns a campaign's figures are made of. */
-/** A campaign's row with whether credits were ever assigned to it, as campaign queries select it. */
+/**
+ * A campaign's row with whether credits were ever assigned to it and what its surf views did
+ * (SURF_FIGURES), as campaign queries select it.
+ */
 interface CampaignRow extends PostRow {
   ever_funded: boolean;
+  clicks: number;
+  recent_spend: number;
+  recent_spend_days: number;
 }
 
 type CampaignCounterFields = Pick<
@@ -52,6 +60,9 @@ type CampaignCounterFields = Pick<
   | 'views_day_is_today'
   | 'last_view_at'
   | 'ever_funded'
+  | 'clicks'
+  | 'recent_spend'
+  | 'recent_spend_days'
 >;
 
 /** The columns a PostItem is made of (surf_offer answers them too). */
@@ -81,9 +92,23 @@ const CAMPAIGN_COUNTER_COLUMNS = `c.credits, c.paused, c.daily_view_cap, c.views
  */
 const EVER_FUNDED = `EXISTS (SELECT 1 FROM credit_ledger l WHERE l.account = 'campaign' AND l.campaign_id = c.post_id AND l.amount > 0)
            AS ever_funded`;
+/**
+ * What the campaign's views did in the surf bar, where they are paid, from the hourly rollup
+ * (its primary key's post prefix, never the raw events): the link clicks over the post's life,
+ * and the views paid for (`credited`, one credit each) in the last RECENT_SPEND_DAYS days with
+ * the days since the first of them (at least one), which the days its credits last are
+ * estimated from.
+ */
+const SURF_FIGURES = `LEFT JOIN LATERAL (
+    SELECT coalesce(sum(s.link_clicks), 0)::int AS clicks,
+           coalesce(sum(s.credited) FILTER (WHERE s.hour >= now() - interval '${RECENT_SPEND_DAYS} days'), 0)::int AS recent_spend,
+           greatest(1, extract(epoch FROM now() - min(s.hour) FILTER (
+             WHERE s.hour >= now() - interval '${RECENT_SPEND_DAYS} days' AND s.credited > 0)) / 86400)::float8 AS recent_spend_days
+      FROM post_stats_hourly s WHERE s.post_id = p.id AND s.place = 'surf') sf ON true`;
+const SURF_COLUMNS = `sf.clicks, sf.recent_spend, coalesce(sf.recent_spend_days, 1) AS recent_spend_days`;
 const POST_TABLES = `FROM posts p JOIN users u ON u.id = p.user_id JOIN campaigns c ON c.post_id = p.id`;
 const SELECT_POST = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS} ${POST_TABLES}`;
-const SELECT_CAMPAIGN = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED} ${POST_TABLES}`;
+const SELECT_CAMPAIGN = `SELECT ${POST_COLUMNS}, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}, ${SURF_COLUMNS} ${POST_TABLES} ${SURF_FIGURES}`;
 
 /** The columns a member writes to a post (already checked: their own pictures, a parsed YouTube id). */
 export interface PostValues {
@@ -141,8 +166,8 @@ export class PostsRepository {
     const [owned, owner] = ownedBy(advertiser, 1);
     const [rows, invalid]: [CampaignCounterFields[], Map<number, CampaignInvalidTraffic>] = await Promise.all([
       this.dataSource.query(
-        `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}
-           FROM posts p JOIN campaigns c ON c.post_id = p.id
+        `SELECT p.id, ${CAMPAIGN_COUNTER_COLUMNS}, ${EVER_FUNDED}, ${SURF_COLUMNS}
+           FROM posts p JOIN campaigns c ON c.post_id = p.id ${SURF_FIGURES}
           WHERE ${owned} AND p.deleted_at IS NULL
           ORDER BY p.id DESC`,
         [owner],
@@ -265,17 +290,27 @@ function campaignFigures(
 ): Omit<CampaignCounters, 'pid'> {
   const credits = Number(row.credits);
   const viewsToday = row.views_day_is_today ? row.views_today : 0;
+  const viewsTotal = Number(row.views_total);
+  const status = campaignStatusOf({
+    paused: row.paused,
+    credits,
+    everFunded: row.ever_funded,
+    viewsToday,
+    dailyViewCap: row.daily_view_cap,
+  });
   return {
     credits,
-    status: campaignStatusOf({
-      paused: row.paused,
-      credits,
-      everFunded: row.ever_funded,
-      viewsToday,
-      dailyViewCap: row.daily_view_cap,
-    }),
+    status,
     viewsToday,
-    viewsTotal: Number(row.views_total),
+    viewsTotal,
+    clicks: row.clicks,
+    clickRate: clickRateOf(row.clicks, viewsTotal),
+    runsOutInDays: runsOutInDaysOf({
+      status,
+      credits,
+      recentSpend: row.recent_spend,
+      recentSpendDays: Number(row.recent_spend_days),
+    }),
     lastViewAt: row.last_view_at?.toISOString() ?? null,
     dailyViewCap: row.daily_view_cap,
     invalid: invalidTrafficOfPost(invalid, row.id),

@@ -216,6 +216,14 @@ export class StatsRepository {
     return byPost;
   }
 
+  /** A live post's text, for its label; null when it is deleted or missing (postLive decides who may read it). */
+  async postText(pid: number): Promise<string | null> {
+    const [row]: { text: string }[] = await this.dataSource.query(`SELECT text FROM posts WHERE id = $1 AND deleted_at IS NULL`, [
+      pid,
+    ]);
+    return row?.text ?? null;
+  }
+
   /**
    * One post's live part (hours, comments and feels from `live.from` by day of the period, hours
    * by screen and hour of day, the daily rollups from `live.utcDay`); null unless the post exists

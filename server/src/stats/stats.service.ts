@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PostStats, StatsCounts, StatsDay, StatsOverview, StatsPeriodAnswer } from '@shared/stats/stats.js';
 import type { StatsQuery } from '@shared/stats/stats-query.js';
+import { postTitleOf } from '@shared/campaigns/post-title.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ActingTeam } from '../auth/acting-team.js';
 import { advertiserOf } from '../auth/advertiser.js';
@@ -8,7 +9,6 @@ import { AppError } from '../common/errors/app-error.js';
 import { InvalidTrafficRepository } from '../posts/invalid-traffic.repository.js';
 import { POST_NOT_FOUND } from '../posts/posts.service.js';
 import { addBreakdowns, breakdownsAnswer, emptyBreakdowns } from './stats-breakdowns.js';
-import { postTitleOf } from './post-title.js';
 import { StatsCache } from './stats-cache.js';
 import { dayIn, liveRangeOf, requestedDays, type LiveRange, type StatsPeriodDays } from './stats-period.js';
 import { addByDay, addCounts, countsOf, StatsRepository, ZERO, type FinishedStats } from './stats.repository.js';
@@ -81,10 +81,10 @@ export class StatsService {
     const now = Date.now();
     const period = await this.periodOf(query, now);
     const live = liveRangeOf(period, now);
-    const [current, refunded, texts] = await Promise.all([
+    const [current, refunded, text] = await Promise.all([
       this.stats.postLive(advertiserOf(userId, team), pid, query.tz, period, live),
       this.invalidTraffic.claimedBetween({ pids: [pid] }, period.start, period.end),
-      this.stats.postTexts([pid]),
+      this.stats.postText(pid),
     ]);
     if (!current) throw POST_NOT_FOUND;
     const [finished] = await this.finishedOf([pid], query.tz, period, live);
@@ -97,7 +97,7 @@ export class StatsService {
     const totals = daily.reduce(addCounts, ZERO);
     return {
       pid,
-      postTitle: postTitleOf(pid, texts.get(pid) ?? ''),
+      postTitle: postTitleOf(text),
       ...periodAnswer(period, query.tz),
       totals,
       daily: daysOf(period, daily),

@@ -110,20 +110,23 @@ function dailyCapText(dailyCap: number): string {
   return `You reached today's limit of ${dailyCap} ${dailyCap === 1 ? 'credit' : 'credits'} earned by surfing. Come back tomorrow!`;
 }
 
-export const CAMPAIGN_OUT_OF_CREDITS: NewNotification = {
-  type: 'campaign_out_of_credits',
-  heading: 'Campaign out of credits',
-  body: 'One of your campaigns has used all its credits and stopped. Add credits to keep it running.',
-  link: '/home/yourPosts',
-};
+/** To a post's writer when its campaign spends its last credit; `postTitle` names the post (postTitleOf). */
+export function campaignOutOfCredits(postTitle: string): NewNotification {
+  return {
+    type: 'campaign_out_of_credits',
+    heading: 'Campaign out of credits',
+    body: `The campaign of your post “${postTitle}” has used all its credits and stopped. Add credits to keep it running.`,
+    link: PATHS.campaigns,
+  };
+}
 
 /** To the members who run a team's campaigns (owners, managers) when one of them runs out. */
-export function teamCampaignOutOfCredits(teamName: string): NewNotification {
+export function teamCampaignOutOfCredits(teamName: string, postTitle: string): NewNotification {
   return {
     type: 'campaign_out_of_credits',
     heading: 'Team campaign out of credits',
-    body: `One of ${teamName}'s campaigns has used all its credits and stopped. Act as the team to add credits.`,
-    link: '/home/yourPosts',
+    body: `The campaign of ${teamName}'s post “${postTitle}” has used all its credits and stopped. Act as the team to add credits.`,
+    link: PATHS.campaigns,
   };
 }
 

@@ -184,13 +184,13 @@ export class SurfRepository {
     );
   }
 
-  /** The team the post of ticket `ticketId` was written for; null for a member's own post. */
-  async teamOfTicketPost(ticketId: string): Promise<number | null> {
-    const [row]: { team_id: number | null }[] = await this.dataSource.query(
-      `SELECT p.team_id FROM view_tickets t JOIN posts p ON p.id = t.post_id WHERE t.id = $1`,
+  /** The post a ticket was for: its id, its team (null: a member's own) and its text. */
+  async postOfTicket(ticketId: string): Promise<{ pid: number; teamId: number | null; text: string } | null> {
+    const [row]: { id: number; team_id: number | null; text: string }[] = await this.dataSource.query(
+      `SELECT p.id, p.team_id, p.text FROM view_tickets t JOIN posts p ON p.id = t.post_id WHERE t.id = $1`,
       [ticketId],
     );
-    return row?.team_id ?? null;
+    return row ? { pid: row.id, teamId: row.team_id, text: row.text } : null;
   }
 
   /** The member's rotator choices: languages (none: all) and surf my tags. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { PostItem } from '@shared/campaigns/campaigns.js';
+import { postTitleOf } from '@shared/campaigns/post-title.js';
 import { viewsLeftToday } from '@shared/earnings/earnings.js';
 import type { Ack, SocketRefusal } from '@shared/realtime/events.js';
 import { challengeImagePath, type SurfClaim, type SurfClaimAnswer, type SurfNextAnswer } from '@shared/surf/surf.js';
@@ -23,7 +24,7 @@ import { ACCOUNTS_PER_ADDRESS, ANSWERS_KEPT, CHALLENGE_EXPIRES_MINUTES } from '.
 import { RotationVacuum } from './rotation-vacuum.service.js';
 import { SurfRepository, type ClaimRow, type OfferRow, type SurfOfferParams } from './surf.repository.js';
 import {
-  CAMPAIGN_OUT_OF_CREDITS,
+  campaignOutOfCredits,
   CHALLENGE_PROMPT,
   emptyText,
   NOT_CONNECTED,
@@ -160,16 +161,17 @@ export class SurfService {
    * Rare (once per emptied campaign), so the post's team is read here rather than by every claim.
    */
   private async notifyCampaignEmpty(writerId: number, ticketId: string): Promise<void> {
-    const teamId = await this.repository.teamOfTicketPost(ticketId);
-    const team = teamId === null ? null : await this.teams.team(teamId);
+    const post = await this.repository.postOfTicket(ticketId);
+    const title = postTitleOf(post?.text ?? null);
+    const team = post?.teamId == null ? null : await this.teams.team(post.teamId);
     if (!team) {
-      await this.notifications.notify(writerId, CAMPAIGN_OUT_OF_CREDITS);
+      await this.notifications.notify(writerId, campaignOutOfCredits(title));
       return;
     }
     const funders = team.members.filter(
       (member) => member.status === 'active' && teamRoleAllows(member.role, 'manage_campaigns'),
     );
-    const notice = teamCampaignOutOfCredits(team.name);
+    const notice = teamCampaignOutOfCredits(team.name, title);
     await Promise.all(funders.map((member) => this.notifications.notify(member.uid, notice)));
   }
 

@@ -31,6 +31,8 @@ export interface AuditRow {
   actor_id: number | null;
   actor_username: string | null;
   details: TeamAuditDetails;
+  /** The text of the post `details.pid` names; null when it names none or the post was deleted. */
+  post_text: string | null;
   created_at: Date;
 }
 
@@ -229,8 +231,10 @@ export class TeamsRepository {
   /** Newest first; one row more than `limit` tells whether another page follows. */
   auditPage(teamId: number, limit: number, offset: number): Promise<AuditRow[]> {
     return this.dataSource.query(
-      `SELECT a.id, a.action, a.actor_id, u.username AS actor_username, a.details, a.created_at
+      `SELECT a.id, a.action, a.actor_id, u.username AS actor_username, a.details, a.created_at,
+              CASE WHEN p.deleted_at IS NULL THEN p.text END AS post_text
          FROM team_audit a LEFT JOIN users u ON u.id = a.actor_id
+         LEFT JOIN posts p ON p.id = (a.details->>'pid')::int
         WHERE a.team_id = $1 ORDER BY a.id DESC LIMIT $2 OFFSET $3`,
       [teamId, limit + 1, offset],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ListPage } from '@shared/api/list-page.js';
+import { postTitleOf } from '@shared/campaigns/post-title.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { PATHS } from '@shared/routing/routes.js';
 import {
@@ -297,6 +298,7 @@ export class TeamsService {
         action: row.action,
         actor: row.actor_id !== null && row.actor_username !== null ? { id: row.actor_id, username: row.actor_username } : null,
         details: row.details,
+        postTitle: row.details.pid === undefined ? null : postTitleOf(row.post_text),
         at: row.created_at.toISOString(),
       })),
       page,

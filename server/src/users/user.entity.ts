@@ -39,6 +39,16 @@ export class UserEntity {
   @Column({ type: 'text' })
   email: string;
 
+  /** What the member has printed on their receipts as the buyer (billing settings); null: none. */
+  @Column({ name: 'billing_company', type: 'text', nullable: true })
+  billingCompany: string | null;
+
+  @Column({ name: 'billing_address', type: 'text', nullable: true })
+  billingAddress: string | null;
+
+  @Column({ name: 'billing_vat_id', type: 'text', nullable: true })
+  billingVatId: string | null;
+
   /** Null for an account created by an admin or an import until its owner sets one. */
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
   passwordHash: string | null;

@@ -12,6 +12,8 @@ export const AUDIT_TARGET_KINDS: Record<AdminAuditTargetType, string> = {
   site_settings: 'Site settings',
   credit_pack: 'Credit pack',
   membership_level: 'Membership level',
+  post: 'Post',
+  comment: 'Comment',
 };
 
 /** Fields whose plain words would mislead or read badly, by their key (the last part of a nested key). */
