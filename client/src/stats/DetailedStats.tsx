@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   STATS_ENDPOINTS,
@@ -15,6 +15,8 @@ import { ErrorState } from '../feedback/ErrorState.js';
 import { LoadingState } from '../feedback/LoadingState.js';
 import { useApiData } from '../api/useApiData.js';
 import { excerptOf } from '../posts/linkCard.js';
+import { currentTeamAtom } from '../teams/currentTeamAtom.js';
+import { postsHeading } from '../teams/teamSession.js';
 import { CsvDownload } from './CsvDownload.js';
 import { StatsBreakdownLists } from './StatsBreakdownLists.js';
 import { StatsChart } from './StatsChart.js';
@@ -108,6 +110,7 @@ function Overview({ selection }: { selection: StatsSelection }) {
   const stats = useStats<StatsOverview>(`${STATS_ENDPOINTS.overview}?${selectionQuery(selection, browserTimeZone())}`);
   const overview = useLiveCounted(stats.data, everyPost);
   const previous = usePreviousTotals(STATS_ENDPOINTS.overview, stats.data);
+  const team = useAtomValue(currentTeamAtom);
   if (stats.failure) return <ErrorState failure={stats.failure} onRetry={stats.reload} />;
   if (!overview) return <LoadingState label="Loading your stats…" />;
   const period = periodName(overview, selection);
@@ -126,7 +129,10 @@ function Overview({ selection }: { selection: StatsSelection }) {
           previous: previous?.ownProfileViews ?? null,
         }}
       />
-      <StatsChart daily={overview.daily} label={`Views of all your posts, ${period}`} />
+      <StatsChart
+        daily={overview.daily}
+        label={`Views of all ${team ? `the posts of the team ${team.name}` : 'your posts'}, ${period}`}
+      />
       <CsvDownload daily={overview.daily} fileName={`surfex-stats-all-posts-${fileSpan(overview, selection)}.csv`} />
       <div className="stats-breakdowns">
         <StatsFunnel totals={overview.totals} />
@@ -140,7 +146,7 @@ function Overview({ selection }: { selection: StatsSelection }) {
       ) : (
         <div className="table-scroll">
           <table className="data-table stats-table">
-            <caption>Your posts, most viewed first</caption>
+            <caption>{postsHeading(team)}, most viewed first</caption>
             <thead>
               <tr>
                 <th scope="col">Post</th>
