@@ -19,6 +19,7 @@ test('a view earned in Earn Credits is credited at once, and the poster sees it 
   await expect(card).toContainText('Not promoted yet');
   await expect(card.getByTestId('campaign-credits')).toHaveText('0');
   await expect(headerCredits(a)).toHaveText('10 credits');
+  await card.getByRole('button', { name: 'Manage' }).click();
   await card.getByLabel('Credits', { exact: true }).fill('10');
   await card.getByRole('button', { name: 'Assign' }).click();
   await expect(card.getByText('10 credits assigned to this campaign.')).toBeVisible();

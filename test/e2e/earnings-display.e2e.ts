@@ -144,6 +144,8 @@ test('a campaign shows the views refunded as invalid and why, and Detailed Stats
   const { page } = advertiser;
   await page.goto('/home/yourPosts');
   const card = page.getByRole('listitem').filter({ hasText: 'Refunds shown to the advertiser' });
+  // What was refunded is in the campaign's panel, opened on demand.
+  await card.getByRole('button', { name: 'Manage' }).click();
   const refunds = card.getByTestId('campaign-invalid');
   await expect(refunds.locator('summary')).toHaveText('5 views · 3 refunded as invalid (3 credits returned)');
   await refunds.locator('summary').click();
@@ -169,6 +171,7 @@ test('a campaign with nothing refunded says so quietly', async ({ browser, app }
   await postOf(member, 'Nothing refunded here');
   await member.page.goto('/home/yourPosts');
   const card = member.page.getByRole('listitem').filter({ hasText: 'Nothing refunded here' });
+  await card.getByRole('button', { name: 'Manage' }).click();
   await expect(card.getByTestId('campaign-invalid')).toHaveText('No views refunded');
   await member.context.close();
 });

@@ -126,6 +126,8 @@ test.describe('on a 1280 px desktop', () => {
     const badge = card.getByText('Not promoted yet', { exact: true });
     await expect(badge).toBeVisible();
     await expect(badge).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    // What to do about it is in the campaign's panel, opened on demand.
+    await card.getByRole('button', { name: 'Manage' }).click();
     await expect(card).toContainText('Assign credits to have members see this post in Earn Credits.');
     await expect(card).not.toContainText('Out of credits');
     await expect(page.getByText('1 post, 0 active')).toBeVisible();
@@ -138,6 +140,7 @@ test.describe('on a 1280 px desktop', () => {
     expect(await blockingViolations(page), 'axe on the dashboard').toEqual([]);
 
     await sideMenu(page).getByRole('link', { name: 'Campaigns', exact: true }).click();
+    await card.getByRole('button', { name: 'Manage' }).click();
     await card.getByLabel('Credits', { exact: true }).fill('3');
     await card.getByRole('button', { name: 'Assign' }).click();
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
