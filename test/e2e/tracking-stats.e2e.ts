@@ -25,7 +25,7 @@ test("a post scrolled into view for two seconds counts as viewed on its owner's 
   for (let i = 1; i <= 4; i++) await create(`A newer post ${i}\n\n${'Filling the screen. '.repeat(20)}`);
 
   await owner.page.goto(`/home/stats/detailed?post=${pid}`);
-  await expect(tile(owner.page, 'Viewed')).toHaveText(/^Viewed\s*0$/);
+  await expect(tile(owner.page, 'Viewed')).toHaveText(/^Viewed\s*0(\D|$)/);
 
   const viewer = await signUpMember(
     { newContext: (options) => browser.newContext({ ...options, viewport: { width: 375, height: 600 } }) },
@@ -45,7 +45,7 @@ test("a post scrolled into view for two seconds counts as viewed on its owner's 
 
   // The writer flushes every second and pushes what it counted to the owner's open page.
   await expect(tile(owner.page, 'Today')).toHaveText(/^Today\s*1\s*viewed/, { timeout: 15_000 });
-  await expect(tile(owner.page, 'Viewed')).toHaveText(/^Viewed\s*1$/);
+  await expect(tile(owner.page, 'Viewed')).toHaveText(/^Viewed\s*1(\D|$)/);
 
   // A reload reads the same figures from the rollups.
   await expect
@@ -56,6 +56,6 @@ test("a post scrolled into view for two seconds counts as viewed on its owner's 
       },
       { timeout: 15_000 },
     )
-    .toMatch(/^Viewed\s*1$/);
-  await expect(tile(owner.page, 'Seen')).toHaveText(/^Seen\s*1$/);
+    .toMatch(/^Viewed\s*1(\D|$)/);
+  await expect(tile(owner.page, 'Seen')).toHaveText(/^Seen\s*1(\D|$)/);
 });
