@@ -163,10 +163,20 @@ test('a member banned from a private group while its post is open stops getting 
   // Mia reads the post on her phone and sees comments arrive.
   const m = mia.page;
   await m.setViewportSize({ width: 375, height: 800 });
+  // The tab watches the post once the server acknowledges its posts:watch with the post in it:
+  // a comment written before that is not live for it yet.
+  const watching = new Promise<void>((resolve) =>
+    m.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes(`"pids":[${pid}]`)) resolve();
+      }),
+    ),
+  );
   await m.goto(`/post/${pid}`);
   const entry = m.getByRole('article', { name: 'Post by Olivia' });
   await expect(entry).toContainText('For members only');
   await expect(m.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  await watching;
   await writeComment('Welcome, everyone');
   await expect(entry.locator('.comment-text')).toHaveText('Welcome, everyone', LIVE);
 
