@@ -35,7 +35,6 @@ DECLARE
   v_evidence jsonb;
   v_block integer;
   v_block_end integer;
-  v_prefs record;
   v_tiers integer[];
   v_tier integer;
   v_horizon timestamptz;
@@ -44,7 +43,7 @@ BEGIN
   -- The caller holds the member's row lock; a claim has written its changes to the row already.
   -- The teams the member is active in are read with the row: no statement of their own.
   SELECT rotator_languages, rotator_my_tags, earning_blocked, risk_score, surf_views, surf_challenges, wrong_codes,
-         email_confirmed_at IS NOT NULL AS email_confirmed,
+         languages, interests, email_confirmed_at IS NOT NULL AS email_confirmed,
          ARRAY(SELECT team_id FROM team_members WHERE user_id = v_user AND status = 'active') AS teams
     INTO u FROM users WHERE id = v_user;
   -- A claim that asks for the next post passes the terms it read (p.terms); surf_next does not.
@@ -94,11 +93,10 @@ BEGIN
   -- only among the 200 campaigns served longest ago (up to v_horizon, an index condition on
   -- campaigns_rotation), so a preference that few or no campaigns match costs a bounded walk of
   -- the index, not one of every campaign on each offer.
-  SELECT languages, interests INTO v_prefs FROM users WHERE id = v_user;
   v_tiers := ARRAY[0];
-  IF cardinality(v_prefs.languages) > 0 THEN
+  IF cardinality(u.languages) > 0 THEN
     v_tiers := 1 || v_tiers;
-    IF cardinality(v_prefs.interests) > 0 THEN
+    IF cardinality(u.interests) > 0 THEN
       v_tiers := 2 || v_tiers;
     END IF;
     SELECT last_served_at INTO v_horizon FROM campaigns WHERE credits > 0 AND NOT paused
@@ -118,7 +116,7 @@ BEGIN
   FOREACH v_tier IN ARRAY v_tiers LOOP
     v_reach := CASE WHEN v_tier = 0 THEN 'infinity' ELSE coalesce(v_horizon, 'infinity') END;
     SELECT c.post_id INTO v_post FROM campaigns c JOIN posts po ON po.id = c.post_id
-     WHERE (v_tier = 0 OR po.language = ANY (v_prefs.languages)) AND (v_tier < 2 OR po.tags && v_prefs.interests)
+     WHERE (v_tier = 0 OR po.language = ANY (u.languages)) AND (v_tier < 2 OR po.tags && u.interests)
        AND c.last_served_at <= v_reach
        AND c.credits > 0 AND NOT c.paused AND po.deleted_at IS NULL AND c.user_id <> v_user
        AND po.hidden_at IS NULL
