@@ -71,7 +71,7 @@ test.describe('the admin Payments tab', () => {
     await expect(row).toContainText('Refunded');
     await expect(row.getByRole('button')).toHaveCount(0);
 
-    await page.getByLabel('Show', { exact: true }).selectOption('shortfall');
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption('shortfall');
     await expect(page).toHaveURL(/\/admin\/payments\?state=shortfall$/);
     await expect(page.getByTestId('admin-order').filter({ hasText: refunded })).toContainText('could not be taken back');
     await expect(page.getByTestId('admin-order').filter({ hasText: kept })).toHaveCount(0);

@@ -118,11 +118,11 @@ test('a member edits a post with a picture, moves credits with refusals shown in
   await expect(titles).toHaveText(['Cheap teapots', 'Handmade mugs, now with pictures']);
   await page.getByLabel('Sort by').selectOption({ label: 'Most credits left' });
   await expect(titles).toHaveText(['Handmade mugs, now with pictures', 'Cheap teapots']);
-  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Paused' });
+  await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'Paused' });
   await expect(page.getByText('No campaign is paused now.')).toBeVisible();
-  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Active' });
+  await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'Active' });
   await expect(titles).toHaveText(['Handmade mugs, now with pictures']);
-  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'All campaigns' });
+  await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'All campaigns' });
   await page.request.delete(`/data/posts/${(await second.json()).data.post.pid}`, { headers: XHR });
   await page.reload();
   await edited.getByRole('button', { name: 'Manage' }).click();
