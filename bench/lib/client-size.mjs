@@ -3,7 +3,7 @@
 // lists every statically imported chunk there). Lazy route chunks are not counted, and the
 // nomodule fallback for old browsers is not either. Sizes are gzip level 9, as the build's
 // precompressed .gz files that the server sends.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -52,4 +52,32 @@ export function initialJavaScript(clientDir = 'dist/client') {
     gzipBytes: files.reduce((sum, file) => sum + (file.gzipBytes ?? 0), 0),
     external: files.filter((file) => file.external).map((file) => file.src),
   };
+}
+
+/** The chunks a built chunk imports statically (`import … from "./x.js"`, `import "./x.js"`), transitively. */
+function staticImports(assetsDir, file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(join(assetsDir, file), 'utf8');
+  for (const match of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g))
+    staticImports(assetsDir, match[1], seen);
+  return seen;
+}
+
+/**
+ * What a visitor's browser fetches before a public page can show: the initial JavaScript plus the
+ * page's lazily loaded screen chunk (`<Screen>-<hash>.js`, e.g. LandingPage) and every chunk it
+ * imports statically. Gzip level 9, as initialJavaScript.
+ */
+export function pageJavaScript(screen, clientDir = 'dist/client') {
+  const initial = initialJavaScript(clientDir);
+  const assetsDir = join(resolve(clientDir), 'assets');
+  const chunk = readdirSync(assetsDir).find((name) => name.startsWith(`${screen}-`) && name.endsWith('.js'));
+  if (!chunk) throw new Error(`no chunk of the screen ${screen} in ${assetsDir}: run npm run build first`);
+  const counted = new Set(initial.files.map((file) => file.src.replace(/^\/assets\//, '')));
+  const screenFiles = [...staticImports(assetsDir, chunk)]
+    .filter((name) => !counted.has(name))
+    .map((name) => ({ src: `/assets/${name}`, gzipBytes: gzipSync(readFileSync(join(assetsDir, name)), { level: 9 }).length }));
+  const screenGzipBytes = screenFiles.reduce((sum, file) => sum + file.gzipBytes, 0);
+  return { initialGzipBytes: initial.gzipBytes, screenFiles, screenGzipBytes, gzipBytes: initial.gzipBytes + screenGzipBytes };
 }

@@ -1,4 +1,5 @@
-import { TEAM_INVITE_TOKEN_PATTERN, teamInvitePagePath, teamRoleAllows, teamSchema, TEAM_ROLES } from './teams.js';
+import { TEAM_INVITE_TOKEN_PATTERN, teamInvitePagePath, teamRoleAllows, TEAM_ROLES } from './teams.js';
+import { teamSchema } from './team.schemas.js';
 
 describe('team roles', () => {
   it('owners do everything, managers run campaigns and spend, analysts only read stats', () => {

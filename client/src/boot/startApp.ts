@@ -4,6 +4,7 @@ import { consentChoiceAtom } from '../consent/consentChoiceAtom.js';
 import { documentCookies, storedConsent } from '../consent/consentCookie.js';
 import { applyVisitorCountry } from '../consent/locateVisitor.js';
 import { api } from '../api/api.js';
+import { loadMemberMenu } from '../layout/memberMenu.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { connectRealtime } from '../realtime/realtimeConnection.js';
 import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
@@ -54,6 +55,8 @@ async function loadSession(keepScreenOnFailure: boolean): Promise<boolean> {
     window.location.reload();
     return true;
   }
+  // A member's first screen shows with their menu; should its chunk fail, the screen still does.
+  if (start.user) await loadMemberMenu().catch(() => undefined);
   const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
   appStore.set(currentTeamIdAtom, team.teamId);
   if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { DEFAULT_CHROME, type RouteDef } from '@shared/routing/routes.js';
+import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
+import { DEFAULT_CHROME } from '@shared/routing/routes.js';
 import { EmailConfirmationBanner } from '../account/EmailConfirmationBanner.js';
 import { CookieConsent } from '../consent/CookieConsent.js';
 import { EarningsSummaryEffect } from '../credits/EarningsSummaryEffect.js';
@@ -12,19 +12,19 @@ import { userAtom } from '../sessions/userAtom.js';
 import { currentTeamAtom } from '../teams/currentTeamAtom.js';
 import { ToastHost } from '../toasts/ToastHost.js';
 import { VisitTrackingEffect } from '../tracking/VisitTrackingEffect.js';
+import { screenRoutes, type ScreenHandle } from '../routing/screenRoutes.js';
 import { Footer } from './Footer.js';
 import { ReconnectingStatus } from './ReconnectingStatus.js';
-import { SideMenu } from './SideMenu.js';
+import { SideMenu } from './memberMenu.js';
 import { TopBar } from './TopBar.js';
 
 /** The page frame: member menu or visitor bar, the screen, the footer, modals and toasts. */
 export function AppShell() {
   const user = useAtomValue(userAtom);
   const team = useAtomValue(currentTeamAtom);
-  const matches = useMatches();
-  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
-  const chrome = { ...DEFAULT_CHROME, ...route?.chrome };
   const location = useLocation();
+  const route = (matchRoutes(screenRoutes, location)?.at(-1)?.route.handle as ScreenHandle | undefined)?.route;
+  const chrome = { ...DEFAULT_CHROME, ...route?.chrome };
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
@@ -55,7 +55,14 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {chrome.header && (user ? <SideMenu /> : <TopBar />)}
+      {chrome.header &&
+        (user ? (
+          <Suspense fallback={null}>
+            <SideMenu />
+          </Suspense>
+        ) : (
+          <TopBar />
+        ))}
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <AnnouncementsHost />
         <EmailConfirmationBanner />

@@ -1,36 +1,28 @@
-import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
-import { ROUTES } from '@shared/routing/routes.js';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
 import { AppShell } from '../layout/AppShell.js';
 import { setNavigator } from './navigation.js';
-import { RouteGate } from './RouteGate.js';
-import { NotFoundScreen, SCREENS } from './screens.js';
+import { screenRoutes } from './screenRoutes.js';
 
-/** The router, built from the shared route table; every route matches exactly and case-sensitively. */
-const children: RouteObject[] = ROUTES.map((route) => {
-  const Screen = SCREENS[route.screen];
-  return {
-    path: route.path,
-    caseSensitive: true,
-    handle: { route },
-    element: (
-      <RouteGate route={route}>
-        <Screen />
-      </RouteGate>
-    ),
-  };
-});
+const routeTree = [{ element: <AppShell />, children: screenRoutes }];
 
-/** Hands a routing or chunk-loading failure to the app's ErrorBoundary (generic page + crash report). */
-function RethrowRouteError(): never {
-  throw useRouteError();
+/**
+ * The app's routes under the page frame. A plain history router, not a data router: the app loads
+ * its data itself, and the data router's code would more than double the router's share of the
+ * first download. A screen that throws, or whose chunk fails to load, reaches the app's
+ * ErrorBoundary (generic page + crash report).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes />
+    </BrowserRouter>
+  );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    errorElement: <RethrowRouteError />,
-    children: [...children, { path: '*', element: <NotFoundScreen /> }],
-  },
-]);
-
-setNavigator((path) => void router.navigate(path));
+function Routes() {
+  const navigate = useNavigate();
+  // Code outside React (the API client) navigates through the router once it is mounted.
+  useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  return useRoutes(routeTree);
+}

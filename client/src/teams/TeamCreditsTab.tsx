@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import { teamApiPath, teamCreditsSchema, teamRoleAllows, type TeamCreditsAnswer, type TeamDetail } from '@shared/teams/teams.js';
+import { teamApiPath, teamRoleAllows, type TeamCreditsAnswer, type TeamDetail } from '@shared/teams/teams.js';
+import { teamCreditsSchema } from '@shared/teams/team.schemas.js';
 import { hasErrorCode } from '../api/errorCodes.js';
 import { reloadSession } from '../boot/sessionReload.js';
 import { apiErrorText } from '../campaigns/apiErrorText.js';

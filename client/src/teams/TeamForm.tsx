@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MediaObject } from '@shared/media/media.js';
-import { TEAM_LIMITS, teamSchema, type TeamDetail, type TeamPayload } from '@shared/teams/teams.js';
+import { TEAM_LIMITS, type TeamDetail } from '@shared/teams/teams.js';
+import { teamSchema, type TeamPayload } from '@shared/teams/team.schemas.js';
 import type { ApiResult } from '../api/apiClient.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { schemaFieldErrors } from '../forms/schemaFieldErrors.js';

@@ -1,12 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  TEAM_ROLE_LABELS,
-  TEAM_ROLES,
-  teamApiPath,
-  teamInviteSchema,
-  type TeamDetail,
-  type TeamRole,
-} from '@shared/teams/teams.js';
+import { TEAM_ROLE_LABELS, TEAM_ROLES, teamApiPath, type TeamDetail, type TeamRole } from '@shared/teams/teams.js';
+import { teamInviteSchema } from '@shared/teams/team.schemas.js';
 import { api } from '../api/api.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { schemaFieldErrors } from '../forms/schemaFieldErrors.js';

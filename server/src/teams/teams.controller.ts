@@ -2,21 +2,23 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import type { ListPage } from '@shared/api/list-page.js';
 import { pageQuerySchema } from '@shared/accounts/account.schemas.js';
 import {
+  type TeamAuditItem,
+  type TeamCreditsAnswer,
+  type TeamDetail,
+  type TeamRole,
+  type TeamsOverview,
+} from '@shared/teams/teams.js';
+import {
   teamCreditsSchema,
   teamInviteSchema,
   teamRoleSchema,
   teamSchema,
   teamTransferSchema,
-  type TeamAuditItem,
-  type TeamCreditsAnswer,
   type TeamCreditsPayload,
-  type TeamDetail,
   type TeamPayload,
-  type TeamRole,
   type TeamRolePayload,
-  type TeamsOverview,
   type TeamTransferPayload,
-} from '@shared/teams/teams.js';
+} from '@shared/teams/team.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

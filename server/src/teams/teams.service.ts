@@ -9,14 +9,13 @@ import {
   TEAM_LIMITS,
   teamInvitePagePath,
   teamRoleAllows,
-  teamSchema,
   type TeamAuditItem,
   type TeamDetail,
-  type TeamPayload,
   type TeamPermission,
   type TeamRole,
   type TeamsOverview,
 } from '@shared/teams/teams.js';
+import { teamSchema, type TeamPayload } from '@shared/teams/team.schemas.js';
 import { AppError } from '../common/errors/app-error.js';
 import { randomToken, sha256 } from '../common/crypto/tokens.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
