@@ -5,6 +5,7 @@ import { documentCookies, storedConsent } from '../consent/consentCookie.js';
 import { applyVisitorCountry } from '../consent/locateVisitor.js';
 import { api } from '../api/api.js';
 import { loadMemberMenu } from '../layout/memberMenu.js';
+import { preloadScreenAt } from '../routing/preloadScreen.js';
 import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { connectRealtime } from '../realtime/realtimeConnection.js';
 import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
@@ -29,6 +30,7 @@ const RELOADED_FOR_VERSION = 'reloadedForProtocol';
  * one asked for went stale (the member is told).
  */
 export async function startApp(): Promise<void> {
+  preloadScreenAt(window.location.pathname);
   await loadSession(false);
 }
 

@@ -41,8 +41,17 @@ export async function loadWithRetry<T>(load: () => Promise<T>, options: RetryOpt
   }
 }
 
+/**
+ * A screen loaded on first render, or earlier with `preload()` (the boot fetches the first
+ * screen's chunk while it asks the server for the session); both share one load.
+ */
 export function lazyScreen(load: () => Promise<ScreenModule>) {
-  return lazy(() => loadWithRetry(load));
+  let loading: Promise<ScreenModule> | null = null;
+  const preload = () => (loading ??= loadWithRetry(load));
+  return Object.assign(
+    lazy(() => preload()),
+    { preload },
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
