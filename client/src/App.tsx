@@ -1,5 +1,4 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { BootFailedScreen } from './boot/BootFailedScreen.js';
 import { bootFailedAtom } from './boot/bootFailedAtom.js';
 import { loadingAtom } from './boot/loadingAtom.js';
@@ -10,9 +9,6 @@ import { AppRouter } from './routing/router.js';
 export function App() {
   const { loading } = useAtomValue(loadingAtom);
   const bootFailed = useAtomValue(bootFailedAtom);
-  useEffect(() => {
-    void startApp();
-  }, []);
   if (bootFailed) return <BootFailedScreen onRetry={startApp} />;
   if (loading) return <LoadingScreen />;
   return <AppRouter />;
