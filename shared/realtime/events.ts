@@ -223,3 +223,11 @@ export const rooms = {
   members: 'audience:members',
   visitors: 'audience:visitors',
 } as const;
+
+/**
+ * Whether a room is an account's (rooms.ownAccount or rooms.team): the server tracks which of
+ * those have a tab on any process, and reads an account's campaign figures only for them.
+ */
+export function isAccountRoom(room: string): boolean {
+  return /^(own|team):\d+$/.test(room);
+}

@@ -1,5 +1,7 @@
+import { jest } from '@jest/globals';
 import { CAMPAIGN_ENDPOINTS, type CampaignCounters, type CampaignItem } from '../../shared/campaigns/campaigns.js';
 import { CAMPAIGN_PUSH_INTERVAL_MS } from '../../server/src/campaigns/live-campaigns.service.js';
+import { PostsRepository } from '../../server/src/posts/posts.repository.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { connectSocket, type TestSocket } from '../support/socket-client.js';
 import {
@@ -136,6 +138,31 @@ describe("the owner's campaign figures, live", () => {
     // The out-of-credits push carried everything: nothing is left for the end of the second.
     await sleep(CAMPAIGN_PUSH_INTERVAL_MS + 200);
     expect(pushes).toHaveLength(2);
+  });
+
+  it('a paid view reads no figures for an owner with no tab open, and does once a tab is open', async () => {
+    const owner = await signUp(testApp.baseUrl);
+    const pid = await promotedPost(owner, 3);
+    const counters = jest.spyOn(testApp.app.get(PostsRepository), 'campaignCountersOf');
+    const ownersRead = () =>
+      counters.mock.calls.filter(([advertiser]) => advertiser.kind === 'member' && advertiser.userId === owner.id);
+    try {
+      const viewer = await surfer(testApp.baseUrl);
+      const first = await nextTicket(viewer.browser, viewer.tab);
+      expect(first.pid).toBe(pid);
+      await claimWithNext(viewer.tab, first.ticketId);
+      await sleep(CAMPAIGN_PUSH_INTERVAL_MS * 2);
+      expect(ownersRead()).toEqual([]);
+
+      const pushes = recordPushes(await tab(owner));
+      const second = await surfer(testApp.baseUrl);
+      await claimWithNext(second.tab, (await nextTicket(second.browser, second.tab)).ticketId);
+      await waitUntil(() => figuresOf(pushes.at(-1), pid)?.viewsTotal === 2);
+      expect(figuresOf(pushes.at(-1), pid)).toMatchObject({ credits: 1, viewsTotal: 2 });
+      expect(ownersRead().length).toBeGreaterThan(0);
+    } finally {
+      counters.mockRestore();
+    }
   });
 
   it("the owner's changes in one tab reach their other tabs", async () => {

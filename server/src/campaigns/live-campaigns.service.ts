@@ -21,6 +21,10 @@ export const CAMPAIGN_PUSH_INTERVAL_MS = 1000;
  * an owner's routine pushes (PushTurns): a process that finds the turn taken tries again at its
  * next second, so the figures after the last view are always pushed. The Redis adapter carries a
  * push to the owner's tabs on every process.
+ *
+ * An owner with no tab in their room on any process (RealtimeService.hasTabsIn) has nothing read
+ * or pushed: their figures would reach nobody, and a tab opened later loads them afresh over HTTP.
+ * A writer's paid views still mark the teams they wrote for, whose tabs may be open.
  */
 @Injectable()
 export class LiveCampaignsService implements OnModuleDestroy {
@@ -68,16 +72,19 @@ export class LiveCampaignsService implements OnModuleDestroy {
   }
 
   private async pushMember(userId: number, urgent: boolean): Promise<void> {
+    const room = rooms.ownAccount(userId);
+    const watched = await this.realtime.hasTabsIn(room);
+    if (!watched && !this.paidWriters.has(userId)) return;
     if (!(await this.myTurn(`member:${userId}`, urgent))) return this.members.changed(userId);
     const paid = this.paidWriters.get(userId);
     this.paidWriters.delete(userId);
     const [campaigns, teamIds] = await Promise.all([
-      this.posts.campaignCountersOf({ kind: 'member', userId }),
+      watched ? this.posts.campaignCountersOf({ kind: 'member', userId }) : null,
       paid === undefined ? [] : this.posts.teamsWrittenFor(userId),
     ]);
     // A flush that was reading when the app began to close pushes nothing: the connections it would use are closing.
     if (this.stopped) return;
-    this.realtime.sendToRoom(rooms.ownAccount(userId), 'campaigns:updated', [{ campaigns }]);
+    if (campaigns) this.realtime.sendToRoom(room, 'campaigns:updated', [{ campaigns }]);
     for (const teamId of teamIds) this.teams.changed(teamId, paid);
   }
 
@@ -87,6 +94,7 @@ export class LiveCampaignsService implements OnModuleDestroy {
   }
 
   private async pushTeam(teamId: number, urgent: boolean): Promise<void> {
+    if (!(await this.realtime.hasTabsIn(rooms.team(teamId)))) return;
     if (!(await this.myTurn(`team:${teamId}`, urgent))) return this.teams.changed(teamId);
     const campaigns = await this.posts.campaignCountersOf({ kind: 'team', teamId });
     if (this.stopped) return;

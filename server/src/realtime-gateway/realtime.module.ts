@@ -5,6 +5,7 @@ import { ConnectionRegistry } from '../realtime/connection-registry.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { RedisClients } from '../realtime/redis-clients.js';
 import { RoomAccess } from '../realtime/room-access.js';
+import { RoomPresence } from '../realtime/room-presence.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /**
@@ -15,7 +16,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
 @Global()
 @Module({
   imports: [ErrorLogModule],
-  providers: [RealtimeService, RealtimeGateway, LiveDataService, RedisClients, ConnectionRegistry, RoomAccess],
+  providers: [RealtimeService, RealtimeGateway, LiveDataService, RedisClients, ConnectionRegistry, RoomAccess, RoomPresence],
   exports: [RealtimeService, LiveDataService, RedisClients, RoomAccess],
 })
 export class RealtimeModule {}

@@ -8,6 +8,7 @@ import { toErrorResponse } from '../common/errors/error-response.js';
 import { ServerErrorRecorder } from '../common/errors/server-error-recorder.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ConnectionRegistry } from './connection-registry.js';
+import { RoomPresence } from './room-presence.js';
 import { handoverIsValid, issueHandover } from './connection-handover.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -67,6 +68,7 @@ export class RealtimeService {
   constructor(
     private readonly errorLog: ServerErrorRecorder,
     private readonly registry: ConnectionRegistry,
+    private readonly presence: RoomPresence,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -75,6 +77,7 @@ export class RealtimeService {
 
   attach(server: RealtimeServer): void {
     this.server = server;
+    this.presence.follow(server.sockets.adapter);
   }
 
   /**
@@ -287,13 +290,23 @@ export class RealtimeService {
   }
 
   /**
-   * Makes a member's connection known to every process (before its client hears it is
-   * connected), until it ends (unregister).
+   * Makes a member's connection, and its account room's tab, known to every process (before its
+   * client hears it is connected, so whatever it loads next is followed by the pushes after it),
+   * until it ends (unregister).
    */
   async register(socket: RealtimeSocket): Promise<void> {
     const { userId } = socket.data;
     if (userId === null) return;
-    await this.registry.register(socket.id, userId);
+    await Promise.all([this.registry.register(socket.id, userId), this.presence.published(socket.rooms)]);
+  }
+
+  /**
+   * Whether an account's room (rooms.ownAccount, rooms.team) has a tab on any process: this
+   * process's in memory, the others' through one Redis read (RoomPresence). Cheap enough to ask
+   * before every push of figures an account's tabs alone show.
+   */
+  hasTabsIn(accountRoom: string): Promise<boolean> {
+    return this.presence.occupied(accountRoom);
   }
 
   /** Called by the gateway when a connection ends. */
