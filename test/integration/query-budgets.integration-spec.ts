@@ -19,14 +19,14 @@ const BUDGET = {
   memberStart: 0,
   /** After the member's own write: their user row and notification summary are read again. */
   memberStartAfterWrite: 2,
-  /** Nothing cached (a process just started, or the member idle past the cache's minute): session (touched) and member, notifications, teams. */
-  memberStartCold: 5,
+  /** Nothing cached (a process just started, or the member quiet past the cache's minute): the session touched with its member, notifications, teams. */
+  memberStartCold: 3,
   /** `surf_claim` settles the view and offers the next post in one statement (its own transaction). */
   surfClaimWithNext: 1,
   /** The page's entries, then their first comments. */
   homeFeedPage: 2,
-  /** The same with nothing cached: session (touched) and member first. */
-  homeFeedPageCold: 5,
+  /** The same with nothing cached: the session touched with its member first. */
+  homeFeedPageCold: 3,
 };
 
 /** Each call is measured this many times and the fewest count kept: a job's timer firing mid-call cannot raise it. */
@@ -54,11 +54,9 @@ async function idleMember(member: TestMember): Promise<void> {
 }
 
 function expectWithin(measured: { statements: string[] }, budget: number): void {
-  // The statements themselves in the failure, so it says which one is new.
-  expect({ count: measured.statements.length, statements: measured.statements }).toEqual({
-    count: budget,
-    statements: measured.statements,
-  });
+  // The statements' beginnings in the failure, so it says which one is new.
+  const statements = measured.statements.map((text) => text.slice(0, 120));
+  expect({ count: statements.length, statements }).toEqual({ count: budget, statements });
 }
 
 describe('round trips to PostgreSQL of the hot calls', () => {
