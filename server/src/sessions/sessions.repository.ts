@@ -36,6 +36,12 @@ interface SessionRow {
   expires_at: Date;
 }
 
+/** A session found by its token, with its member's row as requests see it (null: no such account). */
+export interface SessionWithMember {
+  session: CachedSession;
+  member: AuthUser | null;
+}
+
 interface AuthUserRow {
   id: number;
   username: string;
@@ -64,22 +70,36 @@ export class SessionsRepository {
     );
   }
 
-  /** The session of this token hash unless it is revoked or expired. */
-  async findActive(tokenHash: Buffer): Promise<CachedSession | null> {
-    const [row]: SessionRow[] = await this.dataSource.query(
-      `SELECT id, user_id, socket_id, last_seen_at, expires_at FROM sessions
-        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-      [tokenHash],
+  /**
+   * The session of this token hash unless it is revoked or expired, with its member, in one
+   * round trip; a session last seen more than `touchAfterMs` ago is touched in the same statement
+   * (as `touch` does), so a request after a quiet minute costs one statement, not three.
+   */
+  async findActiveWithMember(tokenHash: Buffer, lifetimeDays: number, touchAfterMs: number): Promise<SessionWithMember | null> {
+    const [row]: (SessionRow & Partial<AuthUserRow> & { member_id: number | null })[] = await this.dataSource.query(
+      `WITH found AS (
+         SELECT id, user_id, socket_id, last_seen_at, expires_at FROM sessions
+          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+       ), touched AS (
+         UPDATE sessions s SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
+           FROM found
+          WHERE s.id = found.id AND s.revoked_at IS NULL
+            AND found.last_seen_at < now() - make_interval(secs => $3::float8 / 1000)
+         RETURNING s.last_seen_at, s.expires_at
+       )
+       SELECT found.id, found.user_id, found.socket_id,
+              coalesce(touched.last_seen_at, found.last_seen_at) AS last_seen_at,
+              coalesce(touched.expires_at, found.expires_at) AS expires_at,
+              u.id AS member_id, u.username, u.first_name, u.email, u.role, u.image, u.email_confirmed_at,
+              u.finished_get_started, u.needs_setup
+         FROM found LEFT JOIN touched ON true LEFT JOIN users u ON u.id = found.user_id`,
+      [tokenHash, lifetimeDays, touchAfterMs],
     );
-    return row
-      ? {
-          sessionId: row.id,
-          socketId: row.socket_id,
-          userId: row.user_id,
-          lastSeenAt: row.last_seen_at.getTime(),
-          expiresAt: row.expires_at.getTime(),
-        }
-      : null;
+    if (!row) return null;
+    return {
+      session: toCachedSession(row),
+      member: row.member_id === null ? null : toAuthUser({ ...(row as AuthUserRow), id: row.member_id }),
+    };
   }
 
   /** The signed-in member as requests see it (null for no such account). */
@@ -89,19 +109,7 @@ export class SessionsRepository {
          FROM users WHERE id = $1`,
       [id],
     );
-    return row
-      ? {
-          id: row.id,
-          username: row.username,
-          firstName: row.first_name,
-          email: row.email,
-          role: row.role,
-          image: row.image,
-          emailConfirmed: row.email_confirmed_at !== null,
-          finishedGetStarted: row.finished_get_started,
-          needsSetup: row.needs_setup,
-        }
-      : null;
+    return row ? toAuthUser(row) : null;
   }
 
   /** The user of the session keyed by this socketId unless it is revoked or expired (null then). */
@@ -160,4 +168,28 @@ export class SessionsRepository {
     );
     return rows.map((row) => ({ socketId: row.socket_id, tokenHash: row.token_hash }));
   }
+}
+
+function toCachedSession(row: SessionRow): CachedSession {
+  return {
+    sessionId: row.id,
+    socketId: row.socket_id,
+    userId: row.user_id,
+    lastSeenAt: row.last_seen_at.getTime(),
+    expiresAt: row.expires_at.getTime(),
+  };
+}
+
+function toAuthUser(row: AuthUserRow): AuthUser {
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    email: row.email,
+    role: row.role,
+    image: row.image,
+    emailConfirmed: row.email_confirmed_at !== null,
+    finishedGetStarted: row.finished_get_started,
+    needsSetup: row.needs_setup,
+  };
 }

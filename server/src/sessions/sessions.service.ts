@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SessionInfo } from '@shared/accounts/account.answers.js';
 import { randomToken, sha256, sha256Hex } from '../common/crypto/tokens.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import type { AuthContext } from './auth-context.js';
+import type { AuthContext, AuthUser } from './auth-context.js';
 import { describeDevice } from './describe-device.js';
 import { MemberCache, type CachedSession } from './member-cache.js';
 import { SessionsRepository, type RevokedSession } from './sessions.repository.js';
@@ -42,20 +42,34 @@ export class SessionsService {
     return { token, socketId };
   }
 
-  /** The session's user, or null when the token is unknown, revoked or expired. */
+  /**
+   * The session's user, or null when the token is unknown, revoked or expired. A session not
+   * cached is read with its member (and touched when due) in one statement.
+   */
   async authenticate(token: string): Promise<AuthContext | null> {
     if (!token || token.length > 100) return null;
     const key = sha256Hex(token); // the token's stored hash, in hex
-    let session = await this.cache.sessions.get(key, () => this.loadSession(key));
+    const readAlong: { member?: AuthUser | null } = {};
+    const since = this.cache.users.mark();
+    const load = async (): Promise<CachedSession | null> => {
+      const found = await this.sessions.findActiveWithMember(Buffer.from(key, 'hex'), SESSION_LIFETIME_DAYS, TOUCH_INTERVAL_MS);
+      readAlong.member = found?.member;
+      return found?.session ?? null;
+    };
+    let session = await this.cache.sessions.get(key, load);
     if (session && session.expiresAt <= Date.now()) {
       // Expired as this process last saw it; another process may have extended it since.
       this.cache.forgetSession(key);
-      session = await this.cache.sessions.get(key, () => this.loadSession(key));
+      session = await this.cache.sessions.get(key, load);
     }
     if (!session) return null;
     if (Date.now() - session.lastSeenAt > TOUCH_INTERVAL_MS) await this.touch(session);
     const { userId } = session;
-    const user = await this.cache.users.get(userId, () => this.sessions.authUserOf(userId));
+    const loadUser = () => this.sessions.authUserOf(userId);
+    const user =
+      readAlong.member === undefined
+        ? await this.cache.users.get(userId, loadUser)
+        : await this.cache.users.getOrAdopt(userId, readAlong.member, since, loadUser);
     return user && { sessionId: session.sessionId, socketId: session.socketId, user };
   }
 
@@ -66,10 +80,6 @@ export class SessionsService {
    */
   async isLive(socketId: string, userId: number): Promise<boolean> {
     return (await this.sessions.activeUserOfSocket(socketId)) === userId;
-  }
-
-  private loadSession(hashHex: string): Promise<CachedSession | null> {
-    return this.sessions.findActive(Buffer.from(hashHex, 'hex'));
   }
 
   /** Slides the expiry; written at most once a minute per session and process. */

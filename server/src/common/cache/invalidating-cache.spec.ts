@@ -93,4 +93,44 @@ describe('InvalidatingCache', () => {
     expect(cache.peek(2)).toBeUndefined();
     expect(cache.size).toBe(2);
   });
+
+  describe('a value read with another row (getOrAdopt)', () => {
+    const unused = () => Promise.reject(new Error('no load expected'));
+
+    it('is stored on a miss when nothing was invalidated since the read began: later reads load nothing', async () => {
+      const cache = new InvalidatingCache<number, string>({ ttlMs: 60_000, maxEntries: 10 });
+      const since = cache.mark();
+      expect(await cache.getOrAdopt(1, 'read along', since, unused)).toBe('read along');
+      expect(await cache.get(1, unused)).toBe('read along');
+    });
+
+    it('is loaded instead when an entry was invalidated during the read, since the read may predate the change', async () => {
+      const cache = new InvalidatingCache<number, string>({ ttlMs: 60_000, maxEntries: 10 });
+      const since = cache.mark();
+      cache.delete(1);
+      expect(await cache.getOrAdopt(1, 'old', since, async () => 'new')).toBe('new');
+      expect(cache.peek(1)).toBe('new');
+
+      const beforeClear = cache.mark();
+      cache.clear();
+      expect(await cache.getOrAdopt(2, 'old', beforeClear, async () => 'new')).toBe('new');
+    });
+
+    it('gives way to the cached value, and is not stored when null', async () => {
+      const cache = new InvalidatingCache<number, string>({ ttlMs: 60_000, maxEntries: 10 });
+      await cache.get(1, async () => 'cached');
+      expect(await cache.getOrAdopt(1, 'read along', cache.mark(), unused)).toBe('cached');
+      expect(await cache.getOrAdopt(2, null, cache.mark(), unused)).toBeNull();
+      expect(cache.peek(2)).toBeUndefined();
+    });
+
+    it('joins a load of the key already under way rather than racing it', async () => {
+      const cache = new InvalidatingCache<number, string>({ ttlMs: 60_000, maxEntries: 10 });
+      const gate = deferred<string>();
+      const running = cache.get(1, () => gate.promise);
+      const adopted = cache.getOrAdopt(1, 'read along', cache.mark(), unused);
+      gate.resolve('loaded');
+      expect(await Promise.all([running, adopted])).toEqual(['loaded', 'loaded']);
+    });
+  });
 });

@@ -19,6 +19,8 @@ interface Load<V> {
 export class InvalidatingCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
   private readonly loads = new Map<K, Load<V | null>>();
+  /** Deletes and clears so far: a value read outside `get` is adopted only if none came since (see adopt). */
+  private invalidations = 0;
 
   constructor(private readonly options: InvalidatingCacheOptions) {}
 
@@ -42,6 +44,25 @@ export class InvalidatingCache<K, V> {
     }
   }
 
+  /** Taken before reading a value outside `get` (with another row, say), for `getOrAdopt`. */
+  mark(): number {
+    return this.invalidations;
+  }
+
+  /**
+   * The cached value; on a miss, `value`, read since `mark()` answered `since` (e.g. joined to
+   * another cache's row, to save a round trip), stored and answered as a load's would be. If any
+   * entry was invalidated since (the read may predate the change), or a load of the key is under
+   * way, it is loaded as `get` does instead.
+   */
+  async getOrAdopt(key: K, value: V | null, since: number, load: () => Promise<V | null>): Promise<V | null> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
+    if (since !== this.invalidations || this.loads.has(key)) return this.get(key, load);
+    if (value !== null) this.store(key, value);
+    return value;
+  }
+
   /** The cached value without loading; undefined on a miss. */
   peek(key: K): V | undefined {
     const hit = this.entries.get(key);
@@ -49,12 +70,14 @@ export class InvalidatingCache<K, V> {
   }
 
   delete(key: K): void {
+    this.invalidations++;
     this.entries.delete(key);
     const running = this.loads.get(key);
     if (running) running.stale = true;
   }
 
   clear(): void {
+    this.invalidations++;
     this.entries.clear();
     for (const running of this.loads.values()) running.stale = true;
   }
