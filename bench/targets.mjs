@@ -26,10 +26,10 @@ export const targets = [
   // /data/start for a member (session lookup included).
   rpsRatio({
     id: 'start-member-vs-health',
-    label: '/data/start (logged in) req/s ≥ 0.40 × /data/health',
+    label: '/data/start (logged in) req/s ≥ 0.60 × /data/health',
     scenario: 'data-start-member',
     baseline: 'data-health',
-    min: 0.4,
+    min: 0.6,
   }),
   p99Below({ id: 'p99-member', maxMs: 30, appliesTo: (scenario) => scenario.id === 'data-start-member' }),
   noErrors({ id: 'no-errors', appliesTo: () => true }),

@@ -46,7 +46,7 @@ import { runScaleOut } from './scale-out.mjs';
 
 const log = (message) => logAs('bench:surf', message);
 
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.7;
 
 const BASELINE = fileURLToPath(new URL('./baseline.mjs', import.meta.url));
 const REPLAY_MODES = ['current', 'current+prepared', 'compact', 'compact+prepared', 'functions'];
