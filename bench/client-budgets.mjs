@@ -13,5 +13,5 @@ export const PAGE_JS_BUDGETS = [
   { path: '/', screen: 'LandingPage', maxBytes: 115 * KB },
   { path: '/login', screen: 'LoginPage', maxBytes: 140 * KB },
   { path: '/signup', screen: 'SignupPage', maxBytes: 140 * KB },
-  { path: '/post/:pid', screen: 'PostPage', maxBytes: 150 * KB },
+  { path: '/post/:pid', screen: 'PostPage', maxBytes: 125 * KB },
 ];

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { PostAuthor } from '../campaigns/campaigns.js';
-import { text } from '../validation/text.js';
 import type { FeelSummary } from './feels.js';
 
 /** Comments on a post (level c) and replies to them (one level). */
@@ -15,31 +13,6 @@ export const COMMENT_LIMITS = {
   /** Comments a "show more comments" page holds. */
   page: 20,
 } as const;
-
-const commentText = text()
-  .trim()
-  .min(1, 'Please write something.')
-  .max(COMMENT_LIMITS.text, `Use at most ${COMMENT_LIMITS.text} characters.`);
-
-const idSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-export const commentSchema = z.object({
-  text: commentText,
-  /** A top-level comment of the same post, to reply to it. */
-  parentId: idSchema.nullable().default(null),
-});
-export type CommentPayload = z.input<typeof commentSchema>;
-export type CommentRequest = z.infer<typeof commentSchema>;
-
-export const commentEditSchema = z.object({ text: commentText });
-export type CommentEditPayload = z.infer<typeof commentEditSchema>;
-
-/** A page of a post's top-level comments, or of one comment's replies (`parent`), older than `before`. */
-export const commentsQuerySchema = z.object({
-  parent: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-});
-export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
 
 export interface FeedComment {
   id: number;

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import type { PostItem } from '../campaigns/campaigns.js';
 import type { GroupVisibility } from '../groups/groups.js';
-import { text } from '../validation/text.js';
 import type { FeedComment } from './comments.js';
 import type { FeelSummary } from './feels.js';
-import { POST_SEARCH_MIN_LENGTH, type FeedSource } from './feed-source.js';
+import type { FeedSource } from './feed-source.js';
 
 /** Entries a feed page holds. */
 export const FEED_PAGE_SIZE = 20;
@@ -38,26 +36,6 @@ export interface FeedPage {
   entries: FeedEntry[];
   before: number | null;
 }
-
-const key = text().trim().min(1).max(100);
-
-/** The feed query: `source`, its `key` (tag, group slug, username or search text) and the `before` cursor. */
-export const feedQuerySchema = z
-  .discriminatedUnion('source', [
-    z.object({ source: z.literal('home') }),
-    z.object({ source: z.literal('tag'), key: key.toLowerCase() }),
-    z.object({ source: z.literal('group'), key }),
-    z.object({ source: z.literal('user'), key }),
-    z.object({
-      source: z.literal('search'),
-      key: text()
-        .trim()
-        .min(POST_SEARCH_MIN_LENGTH, `Type at least ${POST_SEARCH_MIN_LENGTH} characters to search posts.`)
-        .max(100, 'Search with at most 100 characters.'),
-    }),
-  ])
-  .and(z.object({ before: z.coerce.number().int().min(1).max(2_147_483_647).optional() }));
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** The query string of a feed page. */
 export function feedQueryString(source: FeedSource, before?: number | null): string {

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { GroupRole, GroupVisibility } from '../groups/groups.js';
 import type { MediaObject } from '../media/media.js';
-import { text } from '../validation/text.js';
 
 /** A member in a list (search results, followers, following), with whether the viewer follows them. */
 export interface MemberCard {
@@ -36,15 +34,6 @@ export const MEMBER_PAGE_SIZE = 20;
 export const MAX_SEARCH_PAGE = 25;
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 50;
-
-export const userSearchQuerySchema = z.object({
-  q: text()
-    .trim()
-    .min(SEARCH_QUERY_MIN, `Type at least ${SEARCH_QUERY_MIN} characters.`)
-    .max(SEARCH_QUERY_MAX, `Use at most ${SEARCH_QUERY_MAX} characters.`),
-  page: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE).default(1),
-});
-export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 
 /**
  * The people calls. Every answer is the /data envelope; "→" names the type of `data`.

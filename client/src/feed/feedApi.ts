@@ -1,8 +1,10 @@
-import type { CommentPayload, CommentsPage, FeedComment } from '@shared/feed/comments.js';
+import type { CommentsPage, FeedComment } from '@shared/feed/comments.js';
+import type { CommentPayload } from '@shared/feed/comment.schemas.js';
 import { FEED_ENDPOINT, type FeedSource } from '@shared/feed/feed-source.js';
 import { feedQueryString, SOCIAL_PATHS, type FeedEntry, type FeedPage } from '@shared/feed/feed.js';
 import type { FeelersPage, FeelKind, FeelSummary, FeelTarget } from '@shared/feed/feels.js';
-import { SAFETY_ENDPOINTS, type ReportPayload } from '@shared/feed/safety.js';
+import { SAFETY_ENDPOINTS } from '@shared/feed/safety.js';
+import { type ReportPayload } from '@shared/feed/safety.schemas.js';
 import { api } from '../api/api.js';
 
 /** The feed's calls, as the components make them. */

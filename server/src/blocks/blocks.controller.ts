@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { blockSchema, type BlockedMember, type BlockPayload } from '@shared/feed/safety.js';
+import { type BlockedMember } from '@shared/feed/safety.js';
+import { blockSchema, type BlockPayload } from '@shared/feed/safety.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { type CommentsPage, type FeedComment } from '@shared/feed/comments.js';
 import {
   commentEditSchema,
   commentSchema,
   commentsQuerySchema,
   type CommentEditPayload,
   type CommentRequest,
-  type CommentsPage,
   type CommentsQuery,
-  type FeedComment,
-} from '@shared/feed/comments.js';
+} from '@shared/feed/comment.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import {
-  COMMENT_LIMITS,
-  mentionedUsernames,
-  type CommentsPage,
-  type CommentsQuery,
-  type FeedComment,
-} from '@shared/feed/comments.js';
+import { COMMENT_LIMITS, mentionedUsernames, type CommentsPage, type FeedComment } from '@shared/feed/comments.js';
+import { type CommentsQuery } from '@shared/feed/comment.schemas.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';
 import { PostAccessRepository } from '../posts/post-access.repository.js';

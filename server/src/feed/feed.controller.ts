@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { feedQuerySchema, type FeedEntry, type FeedPage, type FeedQuery } from '@shared/feed/feed.js';
+import { type FeedEntry, type FeedPage } from '@shared/feed/feed.js';
+import { feedQuerySchema, type FeedQuery } from '@shared/feed/feed.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { IdPipe } from '../common/validation/id.pipe.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { COMMENT_LIMITS } from '@shared/feed/comments.js';
-import { FEED_PAGE_SIZE, type FeedEntry, type FeedPage, type FeedQuery } from '@shared/feed/feed.js';
+import { FEED_PAGE_SIZE, type FeedEntry, type FeedPage } from '@shared/feed/feed.js';
+import { type FeedQuery } from '@shared/feed/feed.schemas.js';
 import { AppError } from '../common/errors/app-error.js';
 import { toCommentTree } from '../comments/comment-rows.js';
 import { CommentsRepository } from '../comments/comments.repository.js';

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { reportSchema, type ReportRequest } from '@shared/feed/safety.js';
+import { reportSchema, type ReportRequest } from '@shared/feed/safety.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@shared/api/error-codes.js';
-import type { ReportRequest } from '@shared/feed/safety.js';
+import type { ReportRequest } from '@shared/feed/safety.schemas.js';
 import { PATHS } from '@shared/routing/routes.js';
 import { AppError } from '../common/errors/app-error.js';
 import { MemberRateLimits } from '../common/http/member-rate-limits.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { ListPage } from '@shared/api/list-page.js';
-import { userSearchQuerySchema, type MemberCard, type UserSearchQuery } from '@shared/people/people.js';
+import { type MemberCard } from '@shared/people/people.js';
+import { userSearchQuerySchema, type UserSearchQuery } from '@shared/people/people.schemas.js';
 import { Auth, CurrentAuth } from '../auth/auth.decorators.js';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe.js';
 import type { AuthContext } from '../sessions/auth-context.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ListPage } from '@shared/api/list-page.js';
-import { MEMBER_PAGE_SIZE, type MemberCard, type UserSearchQuery } from '@shared/people/people.js';
+import { MEMBER_PAGE_SIZE, type MemberCard } from '@shared/people/people.js';
+import { type UserSearchQuery } from '@shared/people/people.schemas.js';
 import { UserSearchRepository } from './user-search.repository.js';
 
 @Injectable()
