@@ -6,7 +6,7 @@ import { SOCIAL_PATHS, type FeedEntry } from '../../shared/feed/feed.js';
 import type { FeelersPage } from '../../shared/feed/feels.js';
 import { SAFETY_ENDPOINTS } from '../../shared/feed/safety.js';
 import type { ListPage } from '../../shared/api/list-page.js';
-import { groupApiPath } from '../../shared/groups/groups.js';
+import { groupApiPath, type GroupMembersAnswer } from '../../shared/groups/groups.js';
 import type { NotificationItem, NotificationsPage } from '../../shared/notifications/notifications.js';
 import { PEOPLE_ENDPOINTS, type MemberCard } from '../../shared/people/people.js';
 import { signUp, type TestMember } from '../support/accounts.js';
@@ -196,5 +196,22 @@ describe.each(DIRECTIONS)('when %s', (direction) => {
     expect(joined.body.data).toMatchObject({ status: 'requested' });
     expect(await notificationsOf(viewer)).toEqual([]);
     expect((await notificationsOf(third)).map((item) => item.type).sort()).toEqual(['post_comment']);
+  });
+
+  it('a group’s member list leaves the author out for the viewer and the viewer out for the author; its owner lists both', async () => {
+    const { viewer, author, third } = await blockedPair(direction);
+    const group = await makeGroup(db, third.id, 'public');
+    for (const who of [viewer, author]) await setMembership(db, group.id, who.id, 'active');
+    const membersSeenBy = async (who: TestMember) => {
+      const answer = (await who.browser.get<GroupMembersAnswer>(groupApiPath(group.slug, '/members'))).body.data!;
+      return { names: answer.members.map((item) => item.user.username).sort(), total: answer.total };
+    };
+
+    expect(await membersSeenBy(viewer)).toEqual({ names: [third.username, viewer.username].sort(), total: 2 });
+    expect(await membersSeenBy(author)).toEqual({ names: [author.username, third.username].sort(), total: 2 });
+    expect(await membersSeenBy(third)).toEqual({
+      names: [author.username, third.username, viewer.username].sort(),
+      total: 3,
+    });
   });
 });

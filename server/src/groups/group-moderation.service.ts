@@ -58,7 +58,7 @@ export class GroupModerationService {
     });
     await this.rooms.membersChanged(group, action === 'remove' || action === 'ban' ? [targetId] : []);
     if (action === 'accept') await this.notifyAccepted(group, targetId);
-    return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
+    return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), actorId, 1);
   }
 
   /** Owners only. An owner may change their own role while another owner remains. */
@@ -78,7 +78,7 @@ export class GroupModerationService {
       await this.groups.setRole(manager, group.id, targetId, role);
     });
     await this.rooms.membersChanged(group);
-    return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), 1);
+    return this.groupsService.membersOf(await this.groupsService.find(slug, actorId), actorId, 1);
   }
 
   private async notifyAccepted(group: GroupRow, userId: number): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MediaObject } from '@shared/media/media.js';
+import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 import type { GroupMemberStatus, GroupRole } from './group-member.entity.js';
 import type { GroupVisibility } from './group.entity.js';
 
@@ -191,14 +192,25 @@ export class GroupsRepository {
     return rows.map((row) => row.user_id);
   }
 
-  /** Active members, owners first; and how many there are. */
-  async activeMembers(groupId: number, limit: number, offset: number): Promise<{ rows: MemberRow[]; total: number }> {
+  /**
+   * Active members, owners first; and how many there are. `viewerId`: leave out the members
+   * blocked either way with this viewer (null: everyone, for visitors and the group's managers).
+   */
+  async activeMembers(
+    groupId: number,
+    viewerId: number | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberRow[]; total: number }> {
+    const shown = `m.group_id = $1 AND m.status = 'active' AND ($2::int IS NULL OR ${notBlockedEitherWay('$2::int', 'm.user_id')})`;
     const [rows, [count]]: [MemberRow[], { n: number }[]] = await Promise.all([
-      this.dataSource.query(
-        `${SELECT_MEMBER} WHERE m.group_id = $1 AND m.status = 'active' ORDER BY ${ROLE_ORDER} LIMIT $2 OFFSET $3`,
-        [groupId, limit, offset],
-      ),
-      this.dataSource.query(`SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND status = 'active'`, [groupId]),
+      this.dataSource.query(`${SELECT_MEMBER} WHERE ${shown} ORDER BY ${ROLE_ORDER} LIMIT $3 OFFSET $4`, [
+        groupId,
+        viewerId,
+        limit,
+        offset,
+      ]),
+      this.dataSource.query(`SELECT count(*)::int AS n FROM group_members m WHERE ${shown}`, [groupId, viewerId]),
     ]);
     return { rows, total: count.n };
   }

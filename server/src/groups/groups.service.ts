@@ -161,14 +161,18 @@ export class GroupsService {
   async members(slug: string, viewerId: number | null, page: number): Promise<GroupMembersAnswer> {
     const group = await this.find(slug, viewerId);
     if (!canSeeContent(group)) throw GROUP_ERRORS.membersOnly;
-    return this.membersOf(group, page);
+    return this.membersOf(group, viewerId, page);
   }
 
-  async membersOf(group: GroupRow, page: number): Promise<GroupMembersAnswer> {
+  /**
+   * A page of the group's members as the viewer sees them: members blocked either way with the
+   * viewer are left out, as everywhere else, except for the group's managers, who moderate them.
+   */
+  async membersOf(group: GroupRow, viewerId: number | null, page: number): Promise<GroupMembersAnswer> {
     const size = GROUPS_PAGE_SIZE.members;
     const manages = isManager(group);
     const [{ rows, total }, requests, banned] = await Promise.all([
-      this.groups.activeMembers(group.id, size, (page - 1) * size),
+      this.groups.activeMembers(group.id, manages ? null : viewerId, size, (page - 1) * size),
       manages ? this.groups.membersWithStatus(group.id, 'requested', MANAGER_LIST_LIMIT) : null,
       manages ? this.groups.membersWithStatus(group.id, 'banned', MANAGER_LIST_LIMIT) : null,
     ]);
