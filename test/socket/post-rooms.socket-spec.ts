@@ -1,3 +1,4 @@
+import { ADMIN_REPORT_ENDPOINTS } from '../../shared/admin/reports.js';
 import { SOCIAL_PATHS } from '../../shared/feed/feed.js';
 import { groupApiPath } from '../../shared/groups/groups.js';
 import type { Ack } from '../../shared/realtime/events.js';
@@ -217,6 +218,25 @@ describe('post rooms follow access as it changes', () => {
     await expectCutOff(pid, author.browser, [blockerTab], [blockedTab, bystanderTab]);
     await ok(author.browser.post('/data/blocks', { userId: blocked.id }));
     await expectCutOff(pid, bystander.browser, [blockedTab], [bystanderTab]);
+  });
+
+  it('a comment an admin hides leaves the post’s open tabs at once, all but its writer’s', async () => {
+    const [author, writer, reader] = await Promise.all([member(), member(), member()]);
+    const pid = await postBy(author.browser);
+    const top = await comment(writer.browser, pid, 'a fine comment');
+    const reply = await comment(writer.browser, pid, 'a reply to hide', top.id);
+    const [authorTab, writerTab, readerTab, visitorTab] = await Promise.all([tab(author), tab(writer), tab(reader), tab()]);
+    for (const viewer of [authorTab, writerTab, readerTab, visitorTab]) await watch(viewer, [pid]);
+
+    await ok(admin.browser.post(ADMIN_REPORT_ENDPOINTS.act('comment', reply.id, 'hide'), {}));
+    for (const viewer of [authorTab, readerTab, visitorTab]) {
+      const [removed] = await viewer.next('post:comment-removed');
+      expect(removed).toMatchObject({ pid, commentId: reply.id, parentId: top.id });
+    }
+    await writerTab.expectNo('post:comment-removed');
+    // Hidden once, it is not removed twice.
+    await ok(admin.browser.post(ADMIN_REPORT_ENDPOINTS.act('comment', reply.id, 'hide'), {}));
+    await readerTab.expectNo('post:comment-removed');
   });
 
   it('a suspended member’s tabs hear nothing more', async () => {

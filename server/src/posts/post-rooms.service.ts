@@ -59,8 +59,13 @@ export class PostRoomsService implements OnModuleInit {
     this.realtime.sendToRoom(rooms.post(comment.pid), 'post:comment', [{ pid: comment.pid, comment, commentCount }], { except });
   }
 
-  commentRemoved(change: { pid: number; commentId: number; parentId: number | null; commentCount: number }): void {
-    this.realtime.sendToRoom(rooms.post(change.pid), 'post:comment-removed', [change]);
+  /** `exceptUserId`: a member whose tabs keep the comment (the writer of a comment an admin hid). */
+  commentRemoved(
+    change: { pid: number; commentId: number; parentId: number | null; commentCount: number },
+    exceptUserId?: number,
+  ): void {
+    const except = exceptUserId === undefined ? undefined : { except: [rooms.user(exceptUserId)] };
+    this.realtime.sendToRoom(rooms.post(change.pid), 'post:comment-removed', [change], except);
   }
 
   /**

@@ -23,6 +23,10 @@ export interface ReportQueueRecord {
 export interface LockedTarget {
   authorId: number;
   hidden: boolean;
+  /** The post it is, or the comment is on. */
+  pid: number;
+  /** The comment a reply answers; null for a post and a top-level comment. */
+  parentId: number | null;
 }
 
 /** The open reports, one group per reported post or comment, and what closing them changes. */
@@ -32,9 +36,9 @@ const OPEN_TARGETS = `SELECT CASE WHEN post_id IS NOT NULL THEN 'post' ELSE 'com
                         FROM reports WHERE resolved_at IS NULL
                        GROUP BY 1, 2`;
 
-const TABLE_OF: Record<ReportTargetType, { table: string; column: string }> = {
-  post: { table: 'posts', column: 'post_id' },
-  comment: { table: 'comments', column: 'comment_id' },
+const TABLE_OF: Record<ReportTargetType, { table: string; column: string; place: string }> = {
+  post: { table: 'posts', column: 'post_id', place: 'id AS pid, NULL::bigint AS parent_id' },
+  comment: { table: 'comments', column: 'comment_id', place: 'post_id AS pid, parent_id' },
 };
 
 /** The admin Reports queue's reads and writes. */
@@ -83,11 +87,18 @@ export class AdminReportsRepository {
   }
 
   async lockTarget(manager: EntityManager, type: ReportTargetType, id: number): Promise<LockedTarget | null> {
-    const [row]: { user_id: number; hidden: boolean }[] = await manager.query(
-      `SELECT user_id, hidden_at IS NOT NULL AS hidden FROM ${TABLE_OF[type].table} WHERE id = $1 FOR UPDATE`,
+    const [row]: { user_id: number; hidden: boolean; pid: number; parent_id: string | null }[] = await manager.query(
+      `SELECT user_id, hidden_at IS NOT NULL AS hidden, ${TABLE_OF[type].place} FROM ${TABLE_OF[type].table} WHERE id = $1 FOR UPDATE`,
       [id],
     );
-    return row ? { authorId: row.user_id, hidden: row.hidden } : null;
+    return row
+      ? {
+          authorId: row.user_id,
+          hidden: row.hidden,
+          pid: row.pid,
+          parentId: row.parent_id === null ? null : Number(row.parent_id),
+        }
+      : null;
   }
 
   async hide(manager: EntityManager, type: ReportTargetType, id: number): Promise<void> {

@@ -15,6 +15,7 @@ import { ErrorCode } from '@shared/api/error-codes.js';
 import { AdminAudit } from '../../audit/admin-audit.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactions } from '../../database/transactions.js';
+import { CommentsRepository } from '../../comments/comments.repository.js';
 import { PostRoomsService } from '../../posts/post-rooms.service.js';
 import { AdminUsersService } from '../users/admin-users.service.js';
 import { AdminReportsRepository, type LockedTarget, type ReportQueueRecord } from './admin-reports.repository.js';
@@ -47,6 +48,7 @@ export class AdminReportsService {
     private readonly audit: AdminAudit,
     private readonly users: AdminUsersService,
     private readonly postRooms: PostRoomsService,
+    private readonly comments: CommentsRepository,
   ) {}
 
   async queue(page: number): Promise<Paged<ReportQueueItem>> {
@@ -87,9 +89,20 @@ export class AdminReportsService {
     } else {
       await this.transactions.run(resolve);
     }
-    const hidden = target as LockedTarget | null;
-    if (type === 'post' && action !== 'dismiss' && hidden) await this.postRooms.postHidden(id);
+    const locked = target as LockedTarget | null;
+    if (action !== 'dismiss' && locked) await this.hiddenLive(type, id, locked);
     return { resolution, closedReports: closed.length };
+  }
+
+  /**
+   * The open tabs follow a hide at once: a post's viewers who may no longer see it leave its room;
+   * a comment leaves the post's open tabs, its writer's apart (the writer still sees it).
+   */
+  private async hiddenLive(type: ReportTargetType, id: number, target: LockedTarget): Promise<void> {
+    if (type === 'post') return this.postRooms.postHidden(id);
+    if (target.hidden) return;
+    const commentCount = await this.comments.countOn(target.pid);
+    this.postRooms.commentRemoved({ pid: target.pid, commentId: id, parentId: target.parentId, commentCount }, target.authorId);
   }
 }
 
