@@ -16,7 +16,7 @@ async function feedServices() {
       built('dist/server/src/feed/feed.repository.js'),
       built('dist/server/src/comments/comments.repository.js'),
       built('dist/server/src/posts/posts.repository.js'),
-      built('dist/shared/feed/feed.js'),
+      built('dist/shared/feed/feed.schemas.js'),
     ]);
   // Seeded posts carry no pictures: the media service is never asked.
   const media = {
