@@ -4,9 +4,10 @@
 -- notifications, live pushes and the surf bar's pick all ask it (through
 -- BlocksRepository's SQL fragments in blocks/blocks.repository.ts, and surf_offer directly).
 -- A set-returning SQL function, STABLE and not STRICT, so PostgreSQL inlines it into the calling
--- query: `NOT EXISTS (SELECT 1 FROM block_partners(v) b WHERE b.member_id = x)` plans as an anti
--- join over two index probes, blocks_pkey (blocker_id, blocked_id) and blocks_blocked
--- (blocked_id, blocker_id), never a scan of the table.
+-- query as two index probes, blocks_pkey (blocker_id, blocked_id) and blocks_blocked
+-- (blocked_id, blocker_id), never a scan of the table: the app's fragment reads it once per
+-- statement into an array (`x <> ALL (ARRAY(SELECT member_id FROM block_partners(v)))`), the surf
+-- bar's pick as an anti join.
 CREATE OR REPLACE FUNCTION block_partners(p_member integer) RETURNS TABLE (member_id integer)
 LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
   SELECT blocked_id FROM blocks WHERE blocker_id = p_member
