@@ -11,7 +11,7 @@ import type { BlockedMember } from '@shared/feed/safety.js';
  * read once per statement, two index probes into an array (an InitPlan), and each row costs a
  * comparison with that short array. As an anti join PostgreSQL guessed it would remove nearly
  * every row, and so read a prolific author's every post and sorted them instead of walking the
- * newest few (22 ms instead of 2 ms a feed page, bench/social/README.md).
+ * newest few (docs/performance.md).
  */
 export function notBlockedEitherWay(member: string, other: string): string {
   return `${other} <> ALL (ARRAY(SELECT member_id FROM block_partners(${member})))`;

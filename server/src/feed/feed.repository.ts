@@ -32,9 +32,8 @@ const branch = (where: string) => `(SELECT p.id FROM posts p WHERE ${where} AND 
  * size (posts_user, posts_tags, posts_group), then merged. The followed members' and the groups'
  * branches read each followee's or group's newest posts apart (LATERAL, a backward walk of
  * posts_user or posts_group that stops at the page size): as `user_id IN (…)` PostgreSQL read
- * every post of every followee and sorted them (11 ms a page for a member following prolific
- * writers), and as `group_id IN (…)` it merge-joined the whole posts_group index, about 45 ms a
- * page with 50,000 posts in groups.
+ * every post of every followee and sorted them, and as `group_id IN (…)` it merge-joined the whole
+ * posts_group index, every group's posts.
  */
 const HOME_CANDIDATES = `SELECT id FROM (
     ${branch('p.user_id = $1')}
