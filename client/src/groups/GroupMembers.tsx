@@ -22,14 +22,9 @@ import { mediaUrl } from '../media/mediaUrl.js';
 import { Pager } from '../referrals/Pager.js';
 import '../referrals/referrals.css';
 import { roleLabel } from './groupLabels.js';
+import { pageParam } from '../routing/pageParam.js';
 
 type Change = { action: GroupModerationAction } | { role: GroupRole };
-
-/** The members page in the address (`&page=`), 1 when absent or not a page number. */
-function pageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
 
 /**
  * The group's members with their roles; for its owners and moderators also the requests to
@@ -45,7 +40,7 @@ export function GroupMembers({
   /** Bumped when the membership changed elsewhere: the list is read again, the shown one kept meanwhile. */
   version: number;
 }) {
-  const page = pageOf(useLocation().search);
+  const page = pageParam(useLocation().search);
   const members = useApiData<GroupMembersAnswer>(groupApiPath(group.slug, `/members?page=${page}`));
   const [answer, setAnswer] = useState<GroupMembersAnswer | null>(null);
   const [readVersion, setReadVersion] = useState(version);

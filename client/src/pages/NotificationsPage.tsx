@@ -9,7 +9,8 @@ import { errorsOrFallback } from '../forms/fieldErrors.js';
 import { FormAlert } from '../forms/FormAlert.js';
 import { markAllNotificationsRead, markNotificationRead } from '../notifications/markNotificationsRead.js';
 import { NotificationsList } from '../notifications/NotificationsList.js';
-import { notificationsPageNumber, notificationsPagePath } from '../notifications/notificationsPageNumber.js';
+import { notificationsPagePath } from '../notifications/notificationsPageNumber.js';
+import { pageParam } from '../routing/pageParam.js';
 import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
 import { useLiveNotificationsPage } from '../notifications/useLiveNotificationsPage.js';
 import { Pager } from '../referrals/Pager.js';
@@ -21,7 +22,7 @@ import '../notifications/notifications.css';
 /** The member's notifications, unread first, paged; new ones appear on top while it is open. */
 export default function NotificationsPage() {
   usePageTitle('Notifications');
-  const page = notificationsPageNumber(useLocation().search);
+  const page = pageParam(useLocation().search);
   const { list, items } = useLiveNotificationsPage(page);
   const { unread } = useAtomValue(uiNotificationsAtom);
   const [problem, setProblem] = useState<ApiError[]>([]);

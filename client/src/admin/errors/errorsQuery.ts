@@ -1,4 +1,5 @@
 import { ERROR_GROUP_STATES } from '@shared/admin/errors.js';
+import { pageParam } from '../../routing/pageParam.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 
 export type ErrorsState = (typeof ERROR_GROUP_STATES)[number];
@@ -12,8 +13,7 @@ export const ERRORS_FILTERS: readonly { value: ErrorsState; label: string }[] = 
 export function errorsQueryOf(search: string): { state: ErrorsState; page: number } {
   const params = new URLSearchParams(search);
   const state = params.get('state') === 'resolved' ? 'resolved' : 'open';
-  const page = Number(params.get('page'));
-  return { state, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { state, page: pageParam(params) };
 }
 
 export function errorsPath(state: ErrorsState, page = 1): string {

@@ -27,12 +27,7 @@ import { ConfirmButton } from '../fields/ConfirmButton.js';
 import { LatestReviewVoid } from './LatestReviewVoid.js';
 import './fraud.css';
 import { reviewVoidsText } from './reviewEvidence.js';
-
-/** The page the address asks for; anything else reads as page 1. */
-function pageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+import { pageParam } from '../../routing/pageParam.js';
 
 const pathOf = (page: number) => (page > 1 ? `${ADMIN_PATHS.fraud}?page=${page}` : ADMIN_PATHS.fraud);
 
@@ -53,7 +48,7 @@ function explain(errors: readonly ApiError[]): ApiError[] {
  */
 export function AdminFraudTab() {
   const { search } = useLocation();
-  const page = pageOf(search);
+  const page = pageParam(search);
   const list = useApiData<Paged<FraudQueueRow>>(`${ADMIN_FRAUD_ENDPOINTS.queue}?page=${page}`);
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<ApiError[]>([]);

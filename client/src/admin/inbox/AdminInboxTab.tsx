@@ -8,11 +8,12 @@ import { LoadingState } from '../../feedback/LoadingState.js';
 import { formatDateTime } from '../../format/dates.js';
 import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
-import { inboxPath, inboxPageOf, messageState } from './inboxState.js';
+import { pageParam } from '../../routing/pageParam.js';
+import { inboxPath, messageState } from './inboxState.js';
 
 /** /admin/inbox: contact messages, newest first, with their unread / answered state; open one to read and reply. */
 export function AdminInboxTab() {
-  const page = inboxPageOf(useLocation().search);
+  const page = pageParam(useLocation().search);
   const list = useApiData<Paged<ContactMessageSummary>>(`${CONTACT_ENDPOINTS.inbox}?page=${page}`);
   return (
     <section aria-labelledby="admin-inbox-heading">

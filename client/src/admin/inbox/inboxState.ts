@@ -11,12 +11,6 @@ export function messageState(message: Pick<ContactMessageSummary, 'readAt' | 'an
   return { key: 'unread', label: 'Unread' };
 }
 
-/** The page the address asks for; anything else reads as page 1. */
-export function inboxPageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 /** The inbox's address for a page (the first page has none). */
 export function inboxPath(page = 1): string {
   return page > 1 ? `${ADMIN_PATHS.inbox}?page=${page}` : ADMIN_PATHS.inbox;

@@ -1,4 +1,5 @@
 import { ORDER_STATES, type OrderState } from '@shared/billing/billing.js';
+import { pageParam } from '../../routing/pageParam.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 
 /** Which orders the Payments tab lists: all, one state, or those needing attention. */
@@ -29,8 +30,7 @@ export function paymentsQueryOf(search: string): { filter: PaymentsFilter; page:
   const params = new URLSearchParams(search);
   const state = params.get('state') ?? '';
   const filter = state === 'shortfall' || (ORDER_STATES as readonly string[]).includes(state) ? (state as PaymentsFilter) : '';
-  const page = Number(params.get('page'));
-  return { filter, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { filter, page: pageParam(params) };
 }
 
 /** The tab's address for a filter and page (the page is left out when it is the first). */

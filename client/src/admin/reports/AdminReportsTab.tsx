@@ -17,12 +17,7 @@ import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ReportedItem } from './ReportedItem.js';
 import './reports.css';
-
-/** The page the address asks for; anything else reads as page 1. */
-function pageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+import { pageParam } from '../../routing/pageParam.js';
 
 const pathOf = (page: number) => (page > 1 ? `${ADMIN_PATHS.reports}?page=${page}` : ADMIN_PATHS.reports);
 
@@ -44,7 +39,7 @@ function explain(errors: readonly ApiError[]): ApiError[] {
  */
 export function AdminReportsTab() {
   const { search } = useLocation();
-  const page = pageOf(search);
+  const page = pageParam(search);
   const list = useApiData<Paged<ReportQueueItem>>(`${ADMIN_REPORT_ENDPOINTS.queue}?page=${page}`);
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<ApiError[]>([]);

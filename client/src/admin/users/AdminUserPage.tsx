@@ -17,6 +17,7 @@ import { ADMIN_PATHS } from '../adminPaths.js';
 import { formatPrice } from '../payments/adminPaymentsQuery.js';
 import { auditPath } from './adminUsersQuery.js';
 import { UserActions } from './UserActions.js';
+import { pageParam } from '../../routing/pageParam.js';
 
 const TAB_LABELS: Record<AdminUserTab | 'profile', string> = {
   profile: 'Profile',
@@ -27,11 +28,6 @@ const TAB_LABELS: Record<AdminUserTab | 'profile', string> = {
   orders: 'Orders',
   referrals: 'Referrals',
 };
-
-function pageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
 
 /** /admin/users/:uid/:tab2?: one member's profile and actions, or one of their tabs. */
 export function AdminUserPage({ id, tab, search }: { id: number; tab: AdminUserTab | null; search: string }) {
@@ -72,7 +68,7 @@ export function AdminUserPage({ id, tab, search }: { id: number; tab: AdminUserT
         </>
       ) : (
         // Keyed by tab: each tab's answer has its own shape, never read as another's.
-        <UserTab key={tab} id={id} tab={tab} page={pageOf(search)} />
+        <UserTab key={tab} id={id} tab={tab} page={pageParam(search)} />
       )}
     </section>
   );

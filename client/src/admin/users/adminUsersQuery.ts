@@ -1,4 +1,5 @@
 import { ADMIN_AUDIT_ACTIONS, type AdminAuditAction } from '@shared/admin/audit.js';
+import { pageParam } from '../../routing/pageParam.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 
 /** The users list's search and filters as the address carries them ('' for none). */
@@ -15,11 +16,6 @@ export interface UsersFilter {
 export const EMPTY_USERS_FILTER: UsersFilter = { q: '', role: '', earning: '', risk: '', from: '', to: '', referrer: '' };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function pageOf(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
 
 /** The filter and page the address asks for; values the server would refuse read as not set. */
 export function usersQueryOf(search: string): { filter: UsersFilter; page: number } {
@@ -39,7 +35,7 @@ export function usersQueryOf(search: string): { filter: UsersFilter; page: numbe
       to: DAY.test(get('to')) ? get('to') : '',
       referrer: get('referrer').slice(0, 100),
     },
-    page: pageOf(params),
+    page: pageParam(params),
   };
 }
 
@@ -74,7 +70,7 @@ export function auditQueryOf(search: string): { filter: AuditFilter; page: numbe
       targetType: targetType === 'user' || targetType === 'order' ? targetType : '',
       targetId: targetType ? targetId : '',
     },
-    page: pageOf(params),
+    page: pageParam(params),
   };
 }
 
