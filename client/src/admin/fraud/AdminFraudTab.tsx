@@ -15,13 +15,10 @@ import type { ApiResult } from '../../api/apiClient.js';
 import { createActionKeys } from '../../api/idempotencyKeys.js';
 import { requestOnce } from '../../api/requestOnce.js';
 import { useApiData } from '../../api/useApiData.js';
-import { EmptyState } from '../../feedback/EmptyState.js';
-import { ErrorState } from '../../feedback/ErrorState.js';
-import { LoadingState } from '../../feedback/LoadingState.js';
+import { PagedListState } from '../../feedback/PagedListState.js';
 import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { formatDateTime } from '../../format/dates.js';
-import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ConfirmButton } from '../fields/ConfirmButton.js';
 import { LatestReviewVoid } from './LatestReviewVoid.js';
@@ -84,28 +81,22 @@ export function AdminFraudTab() {
         {notice && <p>{notice}</p>}
       </div>
       <FormAlert errors={errors} />
-      {list.failure ? (
-        <ErrorState failure={list.failure} onRetry={list.reload} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the fraud queue…" />
-      ) : list.data.items.length === 0 ? (
-        page > 1 && page > list.data.pages ? (
-          <EmptyState title={`There is no page ${page}.`}>
-            <Link to={pathOf(list.data.pages)}>Go to the last page</Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title="Nobody is flagged: no member has a risk score, a stopped earning or views voided in review." />
-        )
-      ) : (
-        <>
+      <PagedListState
+        list={list}
+        page={page}
+        pathForPage={pathOf}
+        loadingLabel="Loading the fraud queue…"
+        emptyTitle="Nobody is flagged: no member has a risk score, a stopped earning or views voided in review."
+        pagerLabel="Fraud queue pages"
+      >
+        {(data) => (
           <ul className="admin-orders" data-testid="admin-fraud-queue">
-            {list.data.items.map((row) => (
+            {data.items.map((row) => (
               <FraudRow key={row.id} row={row} onResult={done} />
             ))}
           </ul>
-          <Pager page={list.data.page} pages={list.data.pages} pathFor={pathOf} label="Fraud queue pages" />
-        </>
-      )}
+        )}
+      </PagedListState>
     </section>
   );
 }

@@ -2,11 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { CONTACT_ENDPOINTS, type ContactMessageSummary } from '@shared/contact/contact.js';
 import { useApiData } from '../../api/useApiData.js';
-import { EmptyState } from '../../feedback/EmptyState.js';
-import { ErrorState } from '../../feedback/ErrorState.js';
-import { LoadingState } from '../../feedback/LoadingState.js';
+import { PagedListState } from '../../feedback/PagedListState.js';
 import { formatDateTime } from '../../format/dates.js';
-import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { pageParam } from '../../routing/pageParam.js';
 import { inboxPath, messageState } from './inboxState.js';
@@ -23,22 +20,17 @@ export function AdminInboxTab() {
         </h2>
         {list.data && <span className="muted">{list.data.total.toLocaleString()} messages</span>}
       </div>
-      {list.failure ? (
-        <ErrorState failure={list.failure} onRetry={list.reload} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the messages…" />
-      ) : list.data.items.length === 0 ? (
-        page > 1 && page > list.data.pages ? (
-          <EmptyState title={`There is no page ${page}.`}>
-            <Link to={inboxPath(list.data.pages)}>Go to the last page</Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title="No messages yet." />
-        )
-      ) : (
-        <>
+      <PagedListState
+        list={list}
+        page={page}
+        pathForPage={inboxPath}
+        loadingLabel="Loading the messages…"
+        emptyTitle="No messages yet."
+        pagerLabel="Inbox pages"
+      >
+        {(data) => (
           <ul className="admin-announcements" data-testid="admin-inbox">
-            {list.data.items.map((item) => {
+            {data.items.map((item) => {
               const state = messageState(item);
               return (
                 <li key={item.id} className={`admin-announcement admin-inbox-${state.key}`} data-testid="admin-inbox-message">
@@ -56,9 +48,8 @@ export function AdminInboxTab() {
               );
             })}
           </ul>
-          <Pager page={list.data.page} pages={list.data.pages} pathFor={inboxPath} label="Inbox pages" />
-        </>
-      )}
+        )}
+      </PagedListState>
     </section>
   );
 }

@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { BILLING_ADMIN_ENDPOINTS, type AdminOrder } from '@shared/billing/billing.js';
 import { useApiData } from '../../api/useApiData.js';
-import { EmptyState } from '../../feedback/EmptyState.js';
-import { ErrorState } from '../../feedback/ErrorState.js';
-import { LoadingState } from '../../feedback/LoadingState.js';
+import { PagedListState } from '../../feedback/PagedListState.js';
 import { formatDateTime } from '../../format/dates.js';
-import { Pager } from '../../referrals/Pager.js';
 import { SelectField } from '../fields/SelectField.js';
 import {
   formatPrice,
@@ -63,28 +60,22 @@ export function AdminPaymentsTab() {
       <div ref={noticeRef} tabIndex={-1} className={notice ? 'status-message admin-notice' : undefined} role="status">
         {notice && <p>{notice}</p>}
       </div>
-      {list.failure ? (
-        <ErrorState failure={list.failure} onRetry={list.reload} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the orders…" />
-      ) : list.data.items.length === 0 ? (
-        page > 1 && page > list.data.pages ? (
-          <EmptyState title={`There is no page ${page}.`}>
-            <Link to={paymentsPath(filter, list.data.pages)}>Go to the last page</Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title={filter === 'shortfall' ? 'Nothing needs attention.' : 'No orders here.'} />
-        )
-      ) : (
-        <>
+      <PagedListState
+        list={list}
+        page={page}
+        pathForPage={(to) => paymentsPath(filter, to)}
+        loadingLabel="Loading the orders…"
+        emptyTitle={filter === 'shortfall' ? 'Nothing needs attention.' : 'No orders here.'}
+        pagerLabel="Order pages"
+      >
+        {(data) => (
           <ul className="admin-orders" data-testid="admin-orders">
-            {list.data.items.map((order) => (
+            {data.items.map((order) => (
               <OrderRow key={order.id} order={order} onReversed={reversed} onStale={list.reload} />
             ))}
           </ul>
-          <Pager page={list.data.page} pages={list.data.pages} pathFor={(to) => paymentsPath(filter, to)} label="Order pages" />
-        </>
-      )}
+        )}
+      </PagedListState>
     </section>
   );
 }

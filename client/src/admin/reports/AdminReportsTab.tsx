@@ -1,19 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ADMIN_REPORT_ENDPOINTS, type ReportQueueItem } from '@shared/admin/reports.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
 import type { ApiResult } from '../../api/apiClient.js';
 import { useApiData } from '../../api/useApiData.js';
-import { EmptyState } from '../../feedback/EmptyState.js';
-import { ErrorState } from '../../feedback/ErrorState.js';
-import { LoadingState } from '../../feedback/LoadingState.js';
+import { PagedListState } from '../../feedback/PagedListState.js';
 import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
 import { FormAlert } from '../../forms/FormAlert.js';
 import { uiNotificationsAtom } from '../../notifications/uiNotificationsAtom.js';
-import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ReportedItem } from './ReportedItem.js';
 import './reports.css';
@@ -88,28 +85,23 @@ export function AdminReportsTab() {
         {notice && <p>{notice}</p>}
       </div>
       <FormAlert errors={errors} />
-      {list.failure ? (
-        <ErrorState failure={list.failure} onRetry={reload} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the reports…" />
-      ) : list.data.items.length === 0 ? (
-        page > 1 && page > list.data.pages ? (
-          <EmptyState title={`There is no page ${page}.`}>
-            <Link to={pathOf(list.data.pages)}>Go to the last page</Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title="No open reports: nothing members reported is waiting for you." />
-        )
-      ) : (
-        <>
+      <PagedListState
+        list={list}
+        page={page}
+        pathForPage={pathOf}
+        loadingLabel="Loading the reports…"
+        emptyTitle="No open reports: nothing members reported is waiting for you."
+        pagerLabel="Report pages"
+        onRetry={reload}
+      >
+        {(data) => (
           <ul className="admin-orders" data-testid="admin-reports-queue">
-            {list.data.items.map((item) => (
+            {data.items.map((item) => (
               <ReportedItem key={`${item.targetType}:${item.targetId}`} item={item} onResult={done} />
             ))}
           </ul>
-          <Pager page={list.data.page} pages={list.data.pages} pathFor={pathOf} label="Report pages" />
-        </>
-      )}
+        )}
+      </PagedListState>
     </section>
   );
 }

@@ -3,12 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ADMIN_USER_ENDPOINTS, type AdminUserRow } from '@shared/admin/users.js';
 import { useApiData } from '../../api/useApiData.js';
-import { EmptyState } from '../../feedback/EmptyState.js';
-import { ErrorState } from '../../feedback/ErrorState.js';
-import { LoadingState } from '../../feedback/LoadingState.js';
+import { PagedListState } from '../../feedback/PagedListState.js';
 import { formatDate } from '../../format/dates.js';
 import { TextField } from '../../forms/TextField.js';
-import { Pager } from '../../referrals/Pager.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { SelectField } from '../fields/SelectField.js';
 import { EMPTY_USERS_FILTER, usersPath, usersQueryOf, usersSearchOf, type UsersFilter } from './adminUsersQuery.js';
@@ -103,57 +100,53 @@ export function AdminUsersTab() {
           )}
         </div>
       </form>
-      {list.failure ? (
-        <ErrorState failure={list.failure} onRetry={list.reload} />
-      ) : !list.data ? (
-        <LoadingState label="Loading the members…" />
-      ) : list.data.items.length === 0 ? (
-        page > 1 && page > list.data.pages ? (
-          <EmptyState title={`There is no page ${page}.`}>
-            <Link to={usersPath(filter, list.data.pages)}>Go to the last page</Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title="No member matches." />
-        )
-      ) : (
-        <>
-          <p className="admin-users-total" role="status">
-            {list.data.total.toLocaleString()} member{list.data.total === 1 ? '' : 's'}
-          </p>
-          <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Members">
-            <table className="admin-table" data-testid="admin-users">
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Signed up</th>
-                  <th scope="col">Risk</th>
-                  <th scope="col">Earning</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      <Link to={ADMIN_PATHS.user(user.id)}>{user.username}</Link>
-                    </th>
-                    <td className="admin-cell-wrap">{user.email}</td>
-                    <td>
-                      {user.role === 'admin' ? 'Admin' : 'Member'}
-                      {user.loginSuspended ? ' · suspended' : ''}
-                    </td>
-                    <td>{formatDate(user.createdAt)}</td>
-                    <td>{user.riskScore}</td>
-                    <td>{user.earning ? 'Earning' : 'Stopped'}</td>
+      <PagedListState
+        list={list}
+        page={page}
+        pathForPage={(to) => usersPath(filter, to)}
+        loadingLabel="Loading the members…"
+        emptyTitle="No member matches."
+        pagerLabel="Member pages"
+      >
+        {(data) => (
+          <>
+            <p className="admin-users-total" role="status">
+              {data.total.toLocaleString()} member{data.total === 1 ? '' : 's'}
+            </p>
+            <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Members">
+              <table className="admin-table" data-testid="admin-users">
+                <thead>
+                  <tr>
+                    <th scope="col">Username</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Signed up</th>
+                    <th scope="col">Risk</th>
+                    <th scope="col">Earning</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.data.page} pages={list.data.pages} pathFor={(to) => usersPath(filter, to)} label="Member pages" />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((user) => (
+                    <tr key={user.id}>
+                      <th scope="row">
+                        <Link to={ADMIN_PATHS.user(user.id)}>{user.username}</Link>
+                      </th>
+                      <td className="admin-cell-wrap">{user.email}</td>
+                      <td>
+                        {user.role === 'admin' ? 'Admin' : 'Member'}
+                        {user.loginSuspended ? ' · suspended' : ''}
+                      </td>
+                      <td>{formatDate(user.createdAt)}</td>
+                      <td>{user.riskScore}</td>
+                      <td>{user.earning ? 'Earning' : 'Stopped'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </PagedListState>
     </section>
   );
 }
