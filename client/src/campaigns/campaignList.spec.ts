@@ -1,22 +1,8 @@
-import type { CampaignCounters, CampaignItem } from '@shared/campaigns/campaigns.js';
+import type { CampaignCounters } from '@shared/campaigns/campaigns.js';
+import { campaignFixture } from './campaignFixture.js';
 import { putCampaign, removeCampaign, withCounters } from './campaignList.js';
 
-function campaign(pid: number, figures: Partial<CampaignItem> = {}): CampaignItem {
-  return {
-    post: { pid, text: `Post ${pid}` } as CampaignItem['post'],
-    credits: 8,
-    status: 'active',
-    viewsToday: 0,
-    viewsTotal: 0,
-    clicks: 0,
-    clickRate: null,
-    runsOutInDays: null,
-    lastViewAt: null,
-    dailyViewCap: null,
-    invalid: { refunded: 0, creditsReturned: 0, byReason: [] },
-    ...figures,
-  };
-}
+const campaign = campaignFixture;
 
 function counters(pid: number, figures: Partial<CampaignCounters> = {}): CampaignCounters {
   const { post: _post, ...rest } = campaign(pid);

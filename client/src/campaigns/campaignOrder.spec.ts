@@ -1,21 +1,9 @@
 import type { CampaignItem, CampaignStatus } from '@shared/campaigns/campaigns.js';
+import { campaignFixture } from './campaignFixture.js';
 import { orderedCampaigns } from './campaignOrder.js';
 
 function campaign(pid: number, status: CampaignStatus, figures: Partial<CampaignItem> = {}): CampaignItem {
-  return {
-    post: { pid } as CampaignItem['post'],
-    credits: 0,
-    status,
-    viewsToday: 0,
-    viewsTotal: 0,
-    clicks: 0,
-    clickRate: null,
-    runsOutInDays: null,
-    lastViewAt: null,
-    dailyViewCap: null,
-    invalid: { refunded: 0, creditsReturned: 0, byReason: [] },
-    ...figures,
-  };
+  return campaignFixture(pid, { credits: 0, status, ...figures });
 }
 
 const items = [
