@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import {
@@ -16,9 +16,8 @@ import { createActionKeys } from '../../api/idempotencyKeys.js';
 import { requestOnce } from '../../api/requestOnce.js';
 import { useApiData } from '../../api/useApiData.js';
 import { PagedListState } from '../../feedback/PagedListState.js';
-import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
-import { FormAlert } from '../../forms/FormAlert.js';
 import { formatDateTime } from '../../format/dates.js';
+import { ActionOutcomeView, useActionOutcome } from '../actionOutcome.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ConfirmButton } from '../fields/ConfirmButton.js';
 import { LatestReviewVoid } from './LatestReviewVoid.js';
@@ -47,21 +46,10 @@ export function AdminFraudTab() {
   const { search } = useLocation();
   const page = pageParam(search);
   const list = useApiData<Paged<FraudQueueRow>>(`${ADMIN_FRAUD_ENDPOINTS.queue}?page=${page}`);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ApiError[]>([]);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const outcome = useActionOutcome(explain);
 
   const done = (result: ApiResult<unknown>, success: string) => {
-    if (isSuccess(result.status)) {
-      setErrors([]);
-      setNotice(success);
-    } else {
-      setNotice(null);
-      setErrors(explain(errorsOrFallback(result.errors, result.status)));
-    }
+    outcome.done(result, success);
     list.reload();
   };
 
@@ -77,10 +65,7 @@ export function AdminFraudTab() {
         views are the credited views of the last {FRAUD_REFUND_DEFAULT_DAYS} days not refunded or voided yet; voided in review are
         the views of those days the review did not count, their advertisers already refunded.
       </p>
-      <div ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'status-message admin-notice' : undefined}>
-        {notice && <p>{notice}</p>}
-      </div>
-      <FormAlert errors={errors} />
+      <ActionOutcomeView outcome={outcome} />
       <PagedListState
         list={list}
         page={page}

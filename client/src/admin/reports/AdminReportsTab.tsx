@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Paged } from '@shared/accounts/account.answers.js';
 import { ADMIN_REPORT_ENDPOINTS, type ReportQueueItem } from '@shared/admin/reports.js';
@@ -8,9 +8,8 @@ import type { ApiError } from '@shared/api/envelope.js';
 import type { ApiResult } from '../../api/apiClient.js';
 import { useApiData } from '../../api/useApiData.js';
 import { PagedListState } from '../../feedback/PagedListState.js';
-import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
-import { FormAlert } from '../../forms/FormAlert.js';
 import { uiNotificationsAtom } from '../../notifications/uiNotificationsAtom.js';
+import { ActionOutcomeView, useActionOutcome } from '../actionOutcome.js';
 import { ADMIN_PATHS } from '../adminPaths.js';
 import { ReportedItem } from './ReportedItem.js';
 import './reports.css';
@@ -38,9 +37,7 @@ export function AdminReportsTab() {
   const { search } = useLocation();
   const page = pageParam(search);
   const list = useApiData<Paged<ReportQueueItem>>(`${ADMIN_REPORT_ENDPOINTS.queue}?page=${page}`);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ApiError[]>([]);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const outcome = useActionOutcome(explain);
   const newestReportNotice = useAtomValue(uiNotificationsAtom).latest.find(
     (notification) => notification.type === 'report_received',
   )?.id;
@@ -51,18 +48,9 @@ export function AdminReportsTab() {
     seenNotice.current = newestReportNotice;
     reload();
   }, [newestReportNotice, reload]);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   const done = (result: ApiResult<unknown>, success: string) => {
-    if (isSuccess(result.status)) {
-      setErrors([]);
-      setNotice(success);
-    } else {
-      setNotice(null);
-      setErrors(explain(errorsOrFallback(result.errors, result.status)));
-    }
+    outcome.done(result, success);
     reload();
   };
 
@@ -81,10 +69,7 @@ export function AdminReportsTab() {
         post also leaves the surf bar); dismissing keeps them up; banning suspends the writer’s login and hides the item. Each
         closes every open report of it.
       </p>
-      <div ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'status-message admin-notice' : undefined}>
-        {notice && <p>{notice}</p>}
-      </div>
-      <FormAlert errors={errors} />
+      <ActionOutcomeView outcome={outcome} />
       <PagedListState
         list={list}
         page={page}

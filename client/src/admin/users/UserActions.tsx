@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ADMIN_USER_ENDPOINTS, type AdminUserProfile } from '@shared/admin/users.js';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import type { ApiError } from '@shared/api/envelope.js';
@@ -6,11 +6,10 @@ import { api } from '../../api/api.js';
 import type { ApiResult } from '../../api/apiClient.js';
 import { createActionKeys } from '../../api/idempotencyKeys.js';
 import { requestOnce } from '../../api/requestOnce.js';
-import { errorsOrFallback, isSuccess } from '../../forms/fieldErrors.js';
-import { FormAlert } from '../../forms/FormAlert.js';
 import { TextField } from '../../forms/TextField.js';
 import { ConfirmButton, useConfirm } from '../fields/ConfirmButton.js';
 import { MessageMemberForm } from '../MessageMemberForm.js';
+import { ActionOutcomeView, useActionOutcome } from '../actionOutcome.js';
 
 /** What an admin reads for a refusal, by its code; other refusals keep the server's words. */
 function explain(errors: readonly ApiError[]): ApiError[] {
@@ -44,23 +43,12 @@ export function UserActions({
   selfId: number | null;
   onChanged: () => void;
 }) {
-  const [notice, setNotice] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ApiError[]>([]);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const outcome = useActionOutcome(explain);
 
   const done = (result: ApiResult<unknown>, success: string): boolean => {
-    if (isSuccess(result.status)) {
-      setErrors([]);
-      setNotice(success);
-      onChanged();
-      return true;
-    }
-    setNotice(null);
-    setErrors(explain(errorsOrFallback(result.errors, result.status)));
-    return false;
+    const went = outcome.done(result, success);
+    if (went) onChanged();
+    return went;
   };
   const self = selfId === user.id;
 
@@ -69,10 +57,7 @@ export function UserActions({
       <h2 id="admin-user-actions-heading" className="section-heading">
         Actions
       </h2>
-      <div ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'status-message admin-notice' : undefined}>
-        {notice && <p>{notice}</p>}
-      </div>
-      <FormAlert errors={errors} />
+      <ActionOutcomeView outcome={outcome} />
       <AdjustCredits user={user} onResult={done} />
       <div className="admin-action-buttons">
         {user.earning ? (
