@@ -43,6 +43,7 @@ import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.
 import { ReportQueue1795508300000 } from './1795508300000-ReportQueue.js';
 import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
 import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
+import { FirstNameSearch1795508600000 } from './1795508600000-FirstNameSearch.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -86,4 +87,5 @@ export const MIGRATIONS = [
   ReportQueue1795508300000,
   PostTextSearch1795508400000,
   BillingDetails1795508500000,
+  FirstNameSearch1795508600000,
 ];

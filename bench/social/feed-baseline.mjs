@@ -14,7 +14,7 @@ serveRequests({
     // Open the pool's connections before the clock starts, as the app's pool is warm too.
     const warm = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
     warm.forEach((client) => client.release());
-    const record = await homePageRecorder((sql, params) => pool.query(sql, params));
+    const record = await homePageRecorder((statement) => pool.query(statement));
     const recorded = new Map();
 
     const latencies = [];
@@ -32,7 +32,7 @@ serveRequests({
         const page = recorded.get(viewerId);
         let fresh = false;
         try {
-          if (page) for (const { sql, params } of page.statements) await pool.query(sql, params);
+          if (page) for (const statement of page.statements) await pool.query(statement);
           else {
             recorded.set(viewerId, await record(viewerId));
             fresh = true;

@@ -31,17 +31,29 @@ async function feedServices() {
 
 /**
  * Answers `record(viewerId)`: the app's home feed page for that viewer, read through
- * `query(sql, parameters) → pg result`, with the statements it sent (`[{ sql, params }]`, in order)
+ * `query(pg query config) → pg result`, with the statements it sent (`[{ name?, text, values }]`,
+ * pg query configs, in order)
  * and what the page held. Pages may be recorded concurrently: each has a DataSource of its own.
  */
 export async function homePageRecorder(query) {
   const { serviceOver, homeQuery } = await feedServices();
   return async (viewerId) => {
     const statements = [];
+    const send = async (statement) => (await query(statement)).rows;
+    // The repositories send plain statements through `query` and prepared ones (runPrepared)
+    // through the driver's pool as `{ name, text, values }`: both are noted and replayed as sent.
     const dataSource = {
       async query(sql, params = []) {
-        statements.push({ sql, params });
-        return (await query(sql, params)).rows;
+        statements.push({ text: sql, values: params });
+        return send({ text: sql, values: params });
+      },
+      driver: {
+        master: {
+          async query({ name, text, values }) {
+            statements.push({ name, text, values });
+            return { rows: await send({ name, text, values }) };
+          },
+        },
       },
     };
     const page = await serviceOver(dataSource).page(viewerId, homeQuery);

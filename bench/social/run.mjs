@@ -203,7 +203,7 @@ async function measureFeedBaseline(database, seeded) {
 /** The app's page for one viewer has the entries the baseline's statements read for them. */
 async function feedMatchesBaseline(database, server, viewer, feedPath) {
   const expected = await withClient(database.url, async (client) =>
-    (await homePageRecorder((sql, params) => client.query(sql, params)))(viewer.userId),
+    (await homePageRecorder((statement) => client.query(statement)))(viewer.userId),
   );
   const answer = await getAsMember(new URL(feedPath, server.url), viewer.cookie);
   const entries = JSON.parse(answer.text).data?.entries ?? [];

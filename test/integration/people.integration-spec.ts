@@ -2,11 +2,8 @@ import type { ProfileAnswer } from '../../shared/accounts/account.answers.js';
 import { ACCOUNT_ENDPOINTS } from '../../shared/accounts/account.endpoints.js';
 import type { ListPage } from '../../shared/api/list-page.js';
 import { PEOPLE_ENDPOINTS, type FollowState, type MemberCard, type ProfileGroup } from '../../shared/people/people.js';
-import {
-  SIMILARITY_THRESHOLD,
-  USER_SEARCH_SQL,
-  userSearchParameters,
-} from '../../server/src/user-search/user-search.repository.js';
+import { SIMILARITY_THRESHOLD } from '../../server/src/user-search/trigram-threshold.js';
+import { USER_SEARCH, userSearchParameters } from '../../server/src/user-search/user-search.repository.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { block, follow, followPath, insertGroup, insertMembers, setMembership, unfollow } from '../support/people-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
@@ -255,6 +252,21 @@ describe('user search', () => {
     expect(prefix.body.data!.items.map((card) => card.username)).toEqual(['zed_1', 'zed_2']);
   });
 
+  it('finds a member by the first name they changed to, and no longer by the old one', async () => {
+    const [renamed] = await insertMembers(db, 'quill_', 1, 'Petronella');
+    expect((await search(bob.browser, 'Petronela')).body.data!.items.map((card) => card.username)).toContain('quill_1');
+    await db.query(`UPDATE users SET first_name = 'Wilhelmina' WHERE id = $1`, [renamed]);
+    expect((await search(bob.browser, 'Wilhelmna')).body.data!.items.map((card) => card.username)).toContain('quill_1');
+    expect((await search(bob.browser, 'Petronela')).body.data!.items.map((card) => card.username)).not.toContain('quill_1');
+  });
+
+  it('pages through many members who share a first name, each once, in id order', async () => {
+    const ids = await insertMembers(db, 'namesake_', 45, 'Gwendolyn');
+    const pages = await Promise.all([1, 2, 3].map((page) => search(bob.browser, 'Gwendolin', page)));
+    expect(pages.map((answer) => answer.body.data!.hasMore)).toEqual([true, true, false]);
+    expect(pages.flatMap((answer) => answer.body.data!.items.map((card) => card.id))).toEqual(ids);
+  });
+
   it('marks whom the searcher follows and leaves no follow state on their own card', async () => {
     await follow(bob.browser, alice.id);
     const { body } = await search(bob.browser, 'alice');
@@ -307,20 +319,45 @@ describe('user search', () => {
     expect((await bob.browser.get(PEOPLE_ENDPOINTS.search)).status).toBe(400);
   });
 
-  it('answers from the trigram indexes among 100,000 members, not by reading them all', async () => {
-    await insertMembers(db, 'crowd_member_', 100_000, 'Crowd');
+  it('answers from the indexes among 100,000 members, reading only a page of those who share a matching first name', async () => {
+    await insertMembers(db, 'seat_', 100_000, 'Crowd');
     await db.query('ANALYZE users');
     await db.query('BEGIN');
     try {
       await db.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
-      const parameters = userSearchParameters('alise', bob.id, 21, 0);
-      const { rows } = await db.query(`EXPLAIN ${USER_SEARCH_SQL}`, parameters);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toContain('users_username_trgm');
-      expect(plan).toContain('users_first_name_trgm');
-      expect(plan).not.toMatch(/Seq Scan on users/);
+      const plan = async (q: string) => {
+        const { rows } = await db.query(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${USER_SEARCH.text}`,
+          userSearchParameters(q, bob.id, 21, 0),
+        );
+        return planNodes(rows[0]['QUERY PLAN'][0].Plan);
+      };
+      const byUsername = await plan('alise');
+      expect(byUsername.map((node) => node['Index Name'])).toContain('users_username_trgm');
+      // 100,000 members are named Crowd: the page's 21 are read, not all of them.
+      const byFirstName = await plan('Crowdd');
+      const membersRead = byFirstName.filter(
+        (node) => node['Relation Name'] === 'users' && /first_name/.test(node['Index Cond'] ?? node.Filter ?? ''),
+      );
+      expect(membersRead.map((node) => node['Actual Rows'] * node['Actual Loops'])).toEqual([21]);
+      for (const nodes of [byUsername, byFirstName])
+        expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'users')).toEqual([]);
     } finally {
       await db.query('ROLLBACK');
     }
   });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Filter?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan, depth first. */
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];

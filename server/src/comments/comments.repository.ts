@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { runPrepared, type PreparedStatement } from '../database/prepared.js';
 import { commentVisibleTo, postVisibleTo } from '../posts/post-visibility.js';
 import { selectComments, type CommentRow } from './comment-rows.js';
 
@@ -26,19 +27,14 @@ export interface ThreadPick {
   before?: number;
 }
 
-/** Comments on posts (`comments`), always read as one viewer sees them. */
-@Injectable()
-export class CommentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /**
-   * For each post, its newest visible top-level comments (at most `pick.comments`) and the
-   * newest visible replies of each (at most `pick.replies`), in one query.
-   */
-  threadsOf(viewerId: number | null, pids: number[], pick: ThreadPick): Promise<CommentRow[]> {
-    if (pids.length === 0) return Promise.resolve([]);
-    return this.dataSource.query(
-      `WITH top AS (
+/**
+ * Every feed page and post page reads its threads: prepared once per connection, so PostgreSQL
+ * does not plan it each time. Parameters: viewer, post ids, top-level comments per post, replies
+ * per comment, only top-level comments older than this id.
+ */
+const THREADS: PreparedStatement = {
+  name: 'comments_threads_of',
+  text: `WITH top AS (
          SELECT c.* FROM unnest($2::int[]) AS t(pid)
          CROSS JOIN LATERAL (
            SELECT c.* FROM comments c
@@ -52,8 +48,26 @@ export class CommentsRepository {
             ORDER BY r.id DESC LIMIT $4) r
        )
        ${selectComments('picked', '$1::int')}`,
-      [viewerId, pids, pick.comments, pick.replies, pick.before ?? Number.MAX_SAFE_INTEGER],
-    );
+};
+
+/** Comments on posts (`comments`), always read as one viewer sees them. */
+@Injectable()
+export class CommentsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * For each post, its newest visible top-level comments (at most `pick.comments`) and the
+   * newest visible replies of each (at most `pick.replies`), in one query.
+   */
+  async threadsOf(viewerId: number | null, pids: number[], pick: ThreadPick): Promise<CommentRow[]> {
+    if (pids.length === 0) return [];
+    return runPrepared<CommentRow>(this.dataSource, THREADS, [
+      viewerId,
+      pids,
+      pick.comments,
+      pick.replies,
+      pick.before ?? Number.MAX_SAFE_INTEGER,
+    ]);
   }
 
   /** The newest visible replies of a top-level comment older than `before`, at most `limit`. */

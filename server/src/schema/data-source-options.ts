@@ -3,6 +3,7 @@ import { MIGRATIONS } from '../../../migrations/index.js';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 import { observedPg } from '../database/observed-pool.js';
+import { TRIGRAM_CONNECTION_OPTIONS } from '../user-search/trigram-threshold.js';
 
 /** The one DataSource configuration used by the app, the migration CLI and the tests. */
 export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): DataSourceOptions {
@@ -23,6 +24,7 @@ export function dataSourceOptions(url: string, poolSize = DEFAULT_DATABASE_POOL_
     driver: observedPg,
     // A database that does not answer fails a call in 5 s (503, see database-unavailable.ts)
     // instead of holding it for the operating system's connect timeout, minutes.
-    extra: { max: poolSize, connectionTimeoutMillis: 5_000 },
+    // Every connection starts with the user search's trigram threshold (trigram-threshold.ts).
+    extra: { max: poolSize, connectionTimeoutMillis: 5_000, options: TRIGRAM_CONNECTION_OPTIONS },
   };
 }

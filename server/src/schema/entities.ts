@@ -36,6 +36,7 @@ import { TeamMemberEntity } from '../teams/team-member.entity.js';
 import { TeamEntity } from '../teams/team.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { MemberFirstNameEntity } from '../user-search/member-first-name.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
 import { PostStatsDimensionDailyEntity } from '../stats/post-stats-dimension-daily.entity.js';
 import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
@@ -56,6 +57,7 @@ export const ENTITIES = [
   WebsiteSettingsEntity,
   ClientErrorEntity,
   UserEntity,
+  MemberFirstNameEntity,
   SessionEntity,
   AccountTokenEntity,
   MailOutboxEntity,

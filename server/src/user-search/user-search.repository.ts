@@ -2,14 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MemberCard } from '@shared/people/people.js';
+import { runPrepared, type PreparedStatement } from '../database/prepared.js';
 import { notBlockedEitherWay } from '../blocks/blocks.repository.js';
 import { memberCardColumns, memberCardOf, type MemberCardRow } from '../follows/member-cards.js';
-
-/**
- * How alike (pg_trgm similarity, 0–1) a username or first name must be to the query to match.
- * 0.3 lets one typo through in names of five letters or more ("alise" finds "alice").
- */
-export const SIMILARITY_THRESHOLD = 0.3;
 
 /** The query as a LIKE prefix: its own %, _ and \ taken literally. */
 const likePrefix = (query: string) => `${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -23,31 +18,41 @@ function usernamePrefixRange(query: string): [string, string] | [null, null] {
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
 
 /**
- * Matches by the `%` operator (similarity above pg_trgm.similarity_threshold, set per query),
- * answered by the trigram GIN indexes users_username_trgm and users_first_name_trgm (a
- * `similarity(…) > x` filter could use no index), or by a username prefix, answered by the
- * users_username_lower btree as a range (a short prefix is in too many trigram posting lists).
- * Each column is matched and scored in its own branch, so a candidate row is rechecked against
- * one column only: a common first name makes thousands of candidates, and their rechecks are
- * most of the cost. Ranked: the exact username, then username prefixes, then the closest name.
- * Members not set up yet and members blocked either way with the viewer are left out; the cards
- * are read for one page only. Parameters: `userSearchParameters`.
+ * Usernames match by the `%` operator (similarity above pg_trgm.similarity_threshold, which every
+ * connection of the app sets: TRIGRAM_CONNECTION_OPTIONS), answered by the trigram GIN index
+ * users_username_trgm (a `similarity(…) > x` filter could use no index), or by a username prefix,
+ * answered by the users_username_lower btree as a range (a short prefix is in too many trigram
+ * posting lists). First names match through member_first_names: each distinct name is scored
+ * once, then the members of each matching name are read in id order by the users_first_name
+ * btree, no more than the page needs (members of one name share its score, so the first ones by
+ * id are the ones that rank). A common first name thus costs a page of rows, not a recheck of
+ * every member who has it. Ranked: the exact username, then username prefixes, then the closest
+ * name. Members not set up yet and members blocked either way with the viewer are left out; the
+ * cards are read for one page only. Parameters: `userSearchParameters`.
  */
-export const USER_SEARCH_SQL = `WITH matches AS (
+export const USER_SEARCH: PreparedStatement = {
+  name: 'user_search',
+  text: `WITH matches AS (
     SELECT id, similarity(username, $1)
                + CASE WHEN lower(username) = lower($1) THEN 2 WHEN username ILIKE $3 THEN 1 ELSE 0 END AS score
       FROM users
      WHERE (username % $1 OR (lower(username) >= $6 AND lower(username) < $7 AND username ILIKE $3)) AND NOT needs_setup
+       AND ${notBlockedEitherWay('$2::int', 'id')}
     UNION ALL
-    SELECT id, similarity(first_name, $1) FROM users WHERE first_name % $1 AND NOT needs_setup
+    SELECT named.id, n.score
+      FROM (SELECT name, similarity(name, $1) AS score FROM member_first_names WHERE name % $1) n
+      CROSS JOIN LATERAL (
+        SELECT id FROM users
+         WHERE first_name = n.name AND NOT needs_setup AND ${notBlockedEitherWay('$2::int', 'id')}
+         ORDER BY id LIMIT $4::int + $5::int) named
   ), ranked AS (
     SELECT id, max(score) AS score FROM matches
-     WHERE ${notBlockedEitherWay('$2::int', 'id')}
      GROUP BY id ORDER BY score DESC, id LIMIT $4 OFFSET $5
   )
   SELECT ${memberCardColumns('$2')}
     FROM ranked r JOIN users u ON u.id = r.id
-   ORDER BY r.score DESC, u.id`;
+   ORDER BY r.score DESC, u.id`,
+};
 
 export const userSearchParameters = (query: string, viewerId: number, limit: number, offset: number) => [
   query,
@@ -63,12 +68,12 @@ export const userSearchParameters = (query: string, viewerId: number, limit: num
 export class UserSearchRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The threshold is set for this transaction only. */
-  search(query: string, viewerId: number, limit: number, offset: number): Promise<MemberCard[]> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
-      const rows: MemberCardRow[] = await manager.query(USER_SEARCH_SQL, userSearchParameters(query, viewerId, limit, offset));
-      return rows.map(memberCardOf);
-    });
+  async search(query: string, viewerId: number, limit: number, offset: number): Promise<MemberCard[]> {
+    const rows = await runPrepared<MemberCardRow>(
+      this.dataSource,
+      USER_SEARCH,
+      userSearchParameters(query, viewerId, limit, offset),
+    );
+    return rows.map(memberCardOf);
   }
 }
