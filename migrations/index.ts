@@ -44,6 +44,7 @@ import { ReportQueue1795508300000 } from './1795508300000-ReportQueue.js';
 import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
 import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
 import { FirstNameSearch1795508600000 } from './1795508600000-FirstNameSearch.js';
+import { PostTags1795508700000 } from './1795508700000-PostTags.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -88,4 +89,5 @@ export const MIGRATIONS = [
   PostTextSearch1795508400000,
   BillingDetails1795508500000,
   FirstNameSearch1795508600000,
+  PostTags1795508700000,
 ];

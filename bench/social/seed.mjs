@@ -100,6 +100,13 @@ export async function seedSocial(client, sizes) {
     ),
   );
   steps.push(await step('campaigns', `INSERT INTO campaigns (post_id, user_id) SELECT id, user_id FROM posts`));
+  // What the trigger posts_tags_indexed writes for each post, off while seeding.
+  steps.push(
+    await step(
+      'post tags',
+      `INSERT INTO post_tags (tag, post_id) SELECT DISTINCT tag, p.id FROM posts p CROSS JOIN unnest(p.tags) AS tag`,
+    ),
+  );
   const {
     rows: [{ firstPost }],
   } = await client.query(`SELECT min(id) AS "firstPost" FROM posts`);

@@ -1,4 +1,4 @@
-import type { PostItem } from '../../shared/campaigns/campaigns.js';
+import { CAMPAIGN_ENDPOINTS, type PostItem } from '../../shared/campaigns/campaigns.js';
 import { COMMENT_LIMITS, type CommentsPage, type FeedComment } from '../../shared/feed/comments.js';
 import { SOCIAL_PATHS, type FeedEntry } from '../../shared/feed/feed.js';
 import { FEED_ENDPOINT } from '../../shared/feed/feed-source.js';
@@ -7,6 +7,7 @@ import { SAFETY_ENDPOINTS } from '../../shared/feed/safety.js';
 import type { NotificationsPage } from '../../shared/notifications/notifications.js';
 import { signUp, type TestMember } from '../support/accounts.js';
 import { comment, feedOf, feedPids, follow, followTag, makeGroup, postBy, setMembership } from '../support/social-fixtures.js';
+import { postPayload } from '../support/surf-fixtures.js';
 import { TestBrowser } from '../support/test-browser.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -48,6 +49,26 @@ describe('the home feed', () => {
     const all = [...first.body.data!.entries, ...second.body.data!.entries].map((entry) => entry.post.pid);
     expect(all).toEqual([...more.reverse(), inGroup, byTag, byFollowed, own]);
     expect(second.body.data!.before).toBeNull();
+  });
+
+  it('follows a post’s tags as its writer edits them, and pages through a followed tag’s posts', async () => {
+    const [reader, writer] = await Promise.all([member(), member()]);
+    await followTag(db, reader.id, 'knitting');
+    const pid = await postBy(writer.browser, { tags: ['sewing'] });
+    expect(await feedPids(reader.browser, { kind: 'home' })).toEqual([]);
+
+    const edit = (tags: string[]) => writer.browser.put(`${CAMPAIGN_ENDPOINTS.posts}/${pid}`, postPayload({ tags }));
+    expect((await edit(['sewing', 'knitting'])).status).toBe(200);
+    expect(await feedPids(reader.browser, { kind: 'home' })).toEqual([pid]);
+    expect((await edit(['sewing'])).status).toBe(200);
+    expect(await feedPids(reader.browser, { kind: 'home' })).toEqual([]);
+
+    const tagged: number[] = [];
+    for (let i = 0; i < 23; i++) tagged.push(await postBy(writer.browser, { tags: ['knitting'] }));
+    const first = (await feedOf(reader.browser, { kind: 'home' })).body.data!;
+    const second = (await feedOf(reader.browser, { kind: 'home' }, first.before)).body.data!;
+    expect([...first.entries, ...second.entries].map((entry) => entry.post.pid)).toEqual(tagged.reverse());
+    expect(second.before).toBeNull();
   });
 
   it('needs a signed-in member; tag, group and member feeds are open to visitors', async () => {

@@ -22,6 +22,7 @@ import { MailOutboxEntity } from '../mail/mail-outbox.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
+import { PostTagEntity } from '../posts/post-tag.entity.js';
 import { ReportEntity } from '../reports/report.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { ViewTicketEntity } from '../surf/view-ticket.entity.js';
@@ -66,6 +67,7 @@ export const ENTITIES = [
   AnnouncementEntity,
   AnnouncementDismissalEntity,
   PostEntity,
+  PostTagEntity,
   CampaignEntity,
   LedgerEntryEntity,
   ViewTicketEntity,
