@@ -55,8 +55,9 @@ export async function seedSocial(client, sizes) {
   const {
     rows: [{ first }],
   } = await client.query(`SELECT min(id) AS first FROM users WHERE email LIKE '%@bench.invalid'`);
-  // The members went in with their triggers (they fill member_first_names, as for a signup); the
-  // rest goes in with foreign-key triggers off (the ids are made to fit): minutes become seconds.
+  // The members went in with their triggers (they fill member_first_names and member_name_keys, as
+  // for a signup); the rest goes in with foreign-key triggers off (the ids are made to fit):
+  // minutes become seconds.
   await client.query(`SET session_replication_role = replica`);
   // Group g is owned by member g; every member is in two groups: m mod G (which owns it when m < G)
   // and (7m + 3) mod G. A quarter of the groups are private.

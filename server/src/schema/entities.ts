@@ -38,6 +38,7 @@ import { TeamEntity } from '../teams/team.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { MemberFirstNameEntity } from '../user-search/member-first-name.entity.js';
+import { MemberNameKeyEntity } from '../user-search/member-name-key.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
 import { PostStatsDimensionDailyEntity } from '../stats/post-stats-dimension-daily.entity.js';
 import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
@@ -59,6 +60,7 @@ export const ENTITIES = [
   ClientErrorEntity,
   UserEntity,
   MemberFirstNameEntity,
+  MemberNameKeyEntity,
   SessionEntity,
   AccountTokenEntity,
   MailOutboxEntity,

@@ -18,29 +18,47 @@ function usernamePrefixRange(query: string): [string, string] | [null, null] {
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_]+$/;
 
 /**
- * Usernames match by the `%` operator (similarity above pg_trgm.similarity_threshold, which every
- * connection of the app sets: TRIGRAM_CONNECTION_OPTIONS), answered by the trigram GIN index
- * users_username_trgm (a `similarity(…) > x` filter could use no index), or by a username prefix,
- * answered by the users_username_lower btree as a range (a short prefix is in too many trigram
- * posting lists). First names match through member_first_names: each distinct name is scored
- * once, then the members of each matching name are read in id order by the users_first_name
- * btree, no more than the page needs (members of one name share its score, so the first ones by
- * id are the ones that rank). A common first name thus costs a page of rows, not a recheck of
- * every member who has it. Ranked: the exact username, then username prefixes, then the closest
- * name. Members not set up yet and members blocked either way with the viewer are left out; the
- * cards are read for one page only. Parameters: `userSearchParameters`.
+ * Members found by a name, best first. Scores, the best of:
+ * - the username itself (case-insensitive): 100; a username starting with the query: 50 (the
+ *   users_username_lower btree, as a range);
+ * - keys shared with the username (member_name_keys, kept by a trigger from the SQL function
+ *   name_keys): per term of the query, its best match, summed: the whole query 10 (the same) or 8
+ *   (one slip apart), each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both
+ *   words) above every other `elias_…` (3) and `…_walrus` (2);
+ * - a first name like the query: 4 × its trigram similarity, found among the distinct first
+ *   names (member_first_names: by the `%` operator, whose threshold every connection sets, see
+ *   trigram-threshold.ts, or by a shared key); the members of a matching name are read in id order
+ *   by the users_first_name btree, no more than the page needs, as they share its score.
+ * Every match is an index lookup: nothing rechecks the thousands of names that share a few
+ * letters with the query. Ties go to the oldest account. Members not set up yet and members
+ * blocked either way with the viewer are left out; the cards are read for one page only.
+ * Parameters: `userSearchParameters`.
  */
 export const USER_SEARCH: PreparedStatement = {
   name: 'user_search',
-  text: `WITH matches AS (
-    SELECT id, similarity(username, $1)
-               + CASE WHEN lower(username) = lower($1) THEN 2 WHEN username ILIKE $3 THEN 1 ELSE 0 END AS score
+  text: `WITH by_keys AS (
+    SELECT user_id AS id, sum(best) AS score FROM (
+      SELECT k.user_id, q.term,
+             max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND k.exact THEN 10 ELSE 8 END
+                      ELSE CASE WHEN q.exact AND k.exact THEN 3 ELSE 2 END END) AS best
+        FROM name_keys($1) q
+        CROSS JOIN LATERAL (
+          SELECT user_id, exact FROM member_name_keys
+           WHERE key = q.key AND ${notBlockedEitherWay('$2::int', 'user_id')}
+          OFFSET 0) k
+       GROUP BY k.user_id, q.term) per_term
+     GROUP BY user_id
+  ), matches AS (
+    SELECT id, score FROM by_keys
+    UNION ALL
+    SELECT id, CASE WHEN lower(username) = lower($1) THEN 100 ELSE 50 END
       FROM users
-     WHERE (username % $1 OR (lower(username) >= $6 AND lower(username) < $7 AND username ILIKE $3)) AND NOT needs_setup
+     WHERE lower(username) >= $6 AND lower(username) < $7 AND username ILIKE $3 AND NOT needs_setup
        AND ${notBlockedEitherWay('$2::int', 'id')}
     UNION ALL
-    SELECT named.id, n.score
-      FROM (SELECT name, similarity(name, $1) AS score FROM member_first_names WHERE name % $1) n
+    SELECT named.id, 4 * n.similarity
+      FROM (SELECT name, similarity(name, $1) FROM member_first_names
+             WHERE name % $1 OR keys && ARRAY(SELECT key FROM name_keys($1))) n
       CROSS JOIN LATERAL (
         SELECT id FROM users
          WHERE first_name = n.name AND NOT needs_setup AND ${notBlockedEitherWay('$2::int', 'id')}
@@ -63,7 +81,7 @@ export const userSearchParameters = (query: string, viewerId: number, limit: num
   ...usernamePrefixRange(query),
 ];
 
-/** Members by username or first name, typo-tolerant (pg_trgm). */
+/** Members by username or first name, a slip in the name forgiven. */
 @Injectable()
 export class UserSearchRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -22,8 +22,6 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
 /** Unique on lower(username) and on lower(email): expressions TypeORM cannot declare, so it leaves them alone. */
 @Index('users_username_lower', { synchronize: false })
 @Index('users_email_lower', { synchronize: false })
-/** Trigram index (pg_trgm) on username for the typo-tolerant user search. */
-@Index('users_username_trgm', { synchronize: false })
 /** The members of one first name in id order: the user search's page of a matching name. */
 @Index('users_first_name', ['firstName', 'id'], { where: 'NOT needs_setup' })
 @Index('users_referrer', ['referrerId', 'createdAt'], { where: 'referrer_id IS NOT NULL' })
