@@ -43,9 +43,8 @@ import { MaturingEarnings1795507100000 } from './1795507100000-MaturingEarnings.
 import { ReportQueue1795508300000 } from './1795508300000-ReportQueue.js';
 import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
 import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
-import { FirstNameSearch1795508600000 } from './1795508600000-FirstNameSearch.js';
-import { PostTags1795508700000 } from './1795508700000-PostTags.js';
-import { NameKeys1795508800000 } from './1795508800000-NameKeys.js';
+import { PostTags1795508600000 } from './1795508600000-PostTags.js';
+import { NameKeys1795508700000 } from './1795508700000-NameKeys.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -89,7 +88,6 @@ export const MIGRATIONS = [
   ReportQueue1795508300000,
   PostTextSearch1795508400000,
   BillingDetails1795508500000,
-  FirstNameSearch1795508600000,
-  PostTags1795508700000,
-  NameKeys1795508800000,
+  PostTags1795508600000,
+  NameKeys1795508700000,
 ];

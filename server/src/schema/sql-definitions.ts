@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions, type QueryRunner } from 'typeorm';
 
 /**
  * Repeatable definitions: each PL/pgSQL function the app owns lives once, as today's text, in a
@@ -92,6 +92,18 @@ export async function applySqlDefinitions(
 /** Forgets every record, so the next start runs every file again (after a migration is reverted). */
 export async function forgetSqlDefinitions(dataSource: DataSource): Promise<void> {
   await dataSource.query(`DROP TABLE IF EXISTS ${SQL_DEFINITIONS_TABLE}`);
+}
+
+/**
+ * For a migration that needs a function of a definition file before the definitions are applied
+ * after the migrations (a trigger on a table it creates, a backfill that calls it): runs that
+ * file's text now, so the text still lives only in its file. The definitions are applied after
+ * the migrations as always, and record it.
+ */
+export async function defineSqlFunctionNow(runner: QueryRunner, name: string): Promise<void> {
+  const definition = loadSqlDefinitions().find((candidate) => candidate.name === name);
+  if (!definition) throw new Error(`There is no SQL definition file ${name}`);
+  await runner.query(definition.sql);
 }
 
 /**

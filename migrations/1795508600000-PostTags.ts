@@ -1,12 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { defineSqlFunctionNow } from '../server/src/schema/sql-definitions.js';
 
 /**
- * One row per tag of each post, kept by a trigger on posts: the home feed walks each followed
- * tag's newest posts by the primary key (tag, post_id) instead of reading every post carrying it
- * through the GIN index. post_tags_post serves the cascade when posts are removed.
+ * One row per tag of each post, kept by a trigger on posts (posts/sql/index_post_tags.sql): the
+ * home feed walks each followed tag's newest posts by the primary key (tag, post_id) instead of
+ * reading every post carrying it through the GIN index. post_tags_post serves the cascade when
+ * posts are removed.
  */
-export class PostTags1795508700000 implements MigrationInterface {
-  name = 'PostTags1795508700000';
+export class PostTags1795508600000 implements MigrationInterface {
+  name = 'PostTags1795508600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -17,16 +19,7 @@ export class PostTags1795508700000 implements MigrationInterface {
         CONSTRAINT "post_tags_post_id_fkey" FOREIGN KEY ("post_id") REFERENCES "posts"("id") ON DELETE CASCADE)`);
     await queryRunner.query(`INSERT INTO "post_tags" SELECT DISTINCT tag, p.id FROM posts p CROSS JOIN unnest(p.tags) AS tag`);
     await queryRunner.query(`CREATE INDEX "post_tags_post" ON "post_tags" ("post_id")`);
-    await queryRunner.query(`
-      CREATE FUNCTION index_post_tags() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'UPDATE' THEN
-          DELETE FROM post_tags WHERE post_id = NEW.id AND tag <> ALL (NEW.tags);
-        END IF;
-        INSERT INTO post_tags (tag, post_id) SELECT DISTINCT tag, NEW.id FROM unnest(NEW.tags) AS tag
-          ON CONFLICT DO NOTHING;
-        RETURN NULL;
-      END $$`);
+    await defineSqlFunctionNow(queryRunner, 'posts/sql/index_post_tags.sql');
     await queryRunner.query(`
       CREATE TRIGGER posts_tags_indexed AFTER INSERT OR UPDATE OF tags ON posts
         FOR EACH ROW EXECUTE FUNCTION index_post_tags()`);
