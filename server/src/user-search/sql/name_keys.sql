@@ -14,32 +14,24 @@ DECLARE
   whole constant text := lower(name);
   words constant text[] := ARRAY(
     SELECT w FROM regexp_split_to_table(whole, '[^[:alpha:]]+') AS w WHERE length(w) >= 3);
-  word text;
+  terms constant text[] := ARRAY[whole] || words;
+  t text;
+  n integer;
   i integer;
 BEGIN
-  term := 0;
-  key := whole;
-  exact := true;
-  RETURN NEXT;
-  IF cardinality(words) <= 1 AND length(whole) >= 4 THEN
-    exact := false;
-    FOR i IN 1 .. length(whole) LOOP
-      key := left(whole, i - 1) || substr(whole, i + 1);
-      RETURN NEXT;
-    END LOOP;
-  END IF;
-  FOREACH word IN ARRAY words LOOP
-    term := term + 1;
-    CONTINUE WHEN word = whole;
-    key := word;
+  FOR n IN 1 .. cardinality(terms) LOOP
+    t := terms[n];
+    CONTINUE WHEN n > 1 AND t = whole;
+    term := n - 1;
+    key := t;
     exact := true;
     RETURN NEXT;
-    IF length(word) >= 4 THEN
-      exact := false;
-      FOR i IN 1 .. length(word) LOOP
-        key := left(word, i - 1) || substr(word, i + 1);
-        RETURN NEXT;
-      END LOOP;
-    END IF;
+    -- A whole name of several words leaves the slips to its words.
+    CONTINUE WHEN length(t) < 4 OR (n = 1 AND cardinality(words) > 1);
+    exact := false;
+    FOR i IN 1 .. length(t) LOOP
+      key := left(t, i - 1) || substr(t, i + 1);
+      RETURN NEXT;
+    END LOOP;
   END LOOP;
 END $$;
