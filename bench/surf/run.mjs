@@ -508,7 +508,7 @@ async function main() {
   await waitQuietIfAsked('bench:surf');
   log('creating a throw-away database');
   const database = await createBenchDatabase();
-  cleanups.push(() => database.drop());
+  if (process.env.BENCH_KEEP_DATABASE !== '1') cleanups.push(() => database.drop());
   meta.database = `${database.name} on ${database.server}`;
   const results = {};
   for (const [kind, measure] of [

@@ -15,8 +15,11 @@
 -- from surf_claim the member's terms it read (terms).
 -- Answer: OfferRow: replaced, timer, daily_cap, blocked_now and evidence (a skipped challenge
 -- stopped earning), and either empty (with next_ms) or ticket, issued_ms, challenge and post.
+-- Its statements always run on their generic plans, made once per connection. Left to choose,
+-- PostgreSQL planned the pick anew on every offer (its tier and horizon folded in look cheaper),
+-- and that planning cost several times what running the pick does (bench/surf/README.md).
 CREATE OR REPLACE FUNCTION surf_offer(p jsonb) RETURNS json
-LANGUAGE plpgsql AS $fn$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $fn$
 DECLARE
   v_user integer := (p->>'user')::integer;
   v_now timestamptz := (p->>'now')::timestamptz;
