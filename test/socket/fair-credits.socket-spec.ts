@@ -26,7 +26,8 @@ import { useSurfTestApp } from '../support/surf-test-app.js';
  * Luck is accounted for, not hoped away: a bot that cannot read the challenge image may still
  * pick the right code among those offered, so what a bot earned on challenged views is held to
  * what such guesses bring but for a 1-in-1000 chance (`luckyCeiling`), and what it earned on
- * views it was not challenged on is held to its share. The honest surfers' challenges are pooled
+ * views it was not challenged on is held to its share, but for the views a right guess left
+ * unchallenged (at most one stretch a right guess), which luck opened. The honest surfers' challenges are pooled
  * (eight of them) so that their rare random challenges are measured on enough views. BOTS_TABLE=1
  * prints the table of the run; BOTS_SEED replays a run's random choices.
  */
@@ -74,6 +75,12 @@ const SHARE_LIMITS: Partial<Record<SurferKind, number>> = {
 const HONEST_MIN_CREDITS = 15;
 /** The most an honest newcomer's first session (under 40 views here) is challenged. */
 const HONEST_CHALLENGED_SHARE = 0.1;
+/**
+ * A right answer leaves the views after it unchallenged until one random view in each stretch of
+ * this many: a lucky guess opens at most one stretch, and the earnings review, not the challenge,
+ * decides whether those views keep their credits.
+ */
+const CHALLENGE_STRETCH = 25;
 /** "A few wrong answers in a row stop earning": no credit after this many. */
 const WRONG_ANSWERS_BEFORE_STOP = 5;
 
@@ -135,6 +142,10 @@ function shareFailures(kind: SurferKind): string[] {
   const failures: string[] = [];
   if (bot.creditedUnchallenged > allowed)
     failures.push(`${kind}: ${bot.creditedUnchallenged} credits on unchallenged views, at most ${allowed} allowed`);
+  if (bot.creditedOpenedByGuess > bot.rightGuesses * CHALLENGE_STRETCH)
+    failures.push(
+      `${kind}: ${bot.creditedOpenedByGuess} credits on views ${bot.rightGuesses} right guesses left unchallenged, at most ${CHALLENGE_STRETCH} each`,
+    );
   if (bot.creditedChallenged > lucky)
     failures.push(
       `${kind}: ${bot.creditedChallenged} credits on challenged views (${bot.guesses} guesses), luck brings ${lucky}`,

@@ -500,7 +500,16 @@ export interface Tally {
   /** Credits earned by views the earnings review left standing: what will mature. */
   matured: number;
   skips: number;
+  /** Credits on unchallenged views that no right guess opened (see `openedByGuess`). */
   creditedUnchallenged: number;
+  /**
+   * Credits on unchallenged views that a right guess opened: the latest challenged view before
+   * them was a guess that came out right (credited or rechecked). A right answer lets the next
+   * views go unchallenged until the stretch's random challenge, so they are luck's, not a hole.
+   */
+  creditedOpenedByGuess: number;
+  /** Guesses that came out right (credited or rechecked). */
+  rightGuesses: number;
   creditedChallenged: number;
   challenged: number;
   /** Challenged views other than the session's first. */
@@ -529,11 +538,24 @@ function median(values: number[]): number | null {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** The unchallenged views whose latest challenged view before them was a guess that came out right. */
+function openedByGuess(views: SettledView[]): Set<SettledView> {
+  const opened = new Set<SettledView>();
+  let open = false;
+  for (const view of views) {
+    if (view.challenged) open = view.guessedAmong !== null && (view.outcome === 'credited' || view.outcome === 'rechecked');
+    else if (open) opened.add(view);
+  }
+  return opened;
+}
+
 export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: number, matured: number): Tally {
   const { views } = session;
   const credited = views.filter((view) => view.credited);
   const challenged = views.filter((view) => view.challenged);
   const guesses = views.filter((view) => view.guessedAmong !== null);
+  const rightGuesses = guesses.filter((view) => view.outcome === 'credited' || view.outcome === 'rechecked');
+  const opened = openedByGuess(views);
   return {
     name: session.name,
     kind,
@@ -542,7 +564,9 @@ export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: num
     ledgerCredits,
     matured,
     skips: session.skips,
-    creditedUnchallenged: credited.filter((view) => !view.challenged).length,
+    creditedUnchallenged: credited.filter((view) => !view.challenged && !opened.has(view)).length,
+    creditedOpenedByGuess: credited.filter((view) => opened.has(view)).length,
+    rightGuesses: rightGuesses.length,
     creditedChallenged: credited.filter((view) => view.challenged).length,
     challenged: challenged.length,
     challengedLater: challenged.filter((view) => !view.first).length,
