@@ -677,7 +677,7 @@ async function main() {
   await waitQuietIfAsked('bench:social');
   log('creating a throw-away database');
   const database = await createBenchDatabase();
-  cleanups.push(() => database.drop());
+  if (process.env.BENCH_KEEP_DATABASE !== '1') cleanups.push(() => database.drop());
   meta.database = `${database.name} on ${database.server}`;
   await migrateBuilt(database.url);
   log(

@@ -353,12 +353,24 @@ describe('user search', () => {
     await db.query('BEGIN');
     try {
       await db.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
+      // The ranking runs inside user_search_ranked: auto_explain hands its statement's plan back as a notice.
+      await db.query(`LOAD 'auto_explain'`);
+      for (const [setting, value] of Object.entries(NESTED_PLANS_AS_NOTICES))
+        await db.query(`SELECT set_config($1, $2, true)`, [setting, value]);
       const plan = async (q: string) => {
-        const { rows } = await db.query(
-          `EXPLAIN (ANALYZE, FORMAT JSON) ${USER_SEARCH.text}`,
-          userSearchParameters(q, bob.id, 21, 0),
-        );
-        return planNodes(rows[0]['QUERY PLAN'][0].Plan);
+        const notices: string[] = [];
+        const collect = (notice: { message?: string }) => notices.push(notice.message ?? '');
+        db.on('notice', collect);
+        try {
+          await db.query(USER_SEARCH.text, userSearchParameters(q, bob.id, 21, 0));
+        } finally {
+          db.off('notice', collect);
+        }
+        const plans = notices
+          .map((message) => JSON.parse(message.slice(message.indexOf('{'))) as { 'Query Text': string; Plan: PlanNode })
+          .filter((explained) => explained['Query Text'].includes('member_name_keys'));
+        expect(plans).toHaveLength(1);
+        return planNodes(plans[0].Plan);
       };
       // A misspelt username is looked up by its keys: no username is read to be compared.
       const byUsername = await plan('seat_12345');
@@ -378,6 +390,15 @@ describe('user search', () => {
     }
   });
 });
+
+/** auto_explain's settings that send each nested statement's actual plan to the client, as JSON notices. */
+const NESTED_PLANS_AS_NOTICES = {
+  'auto_explain.log_min_duration': '0',
+  'auto_explain.log_analyze': 'on',
+  'auto_explain.log_nested_statements': 'on',
+  'auto_explain.log_format': 'json',
+  'auto_explain.log_level': 'notice',
+};
 
 interface PlanNode {
   'Node Type': string;

@@ -1,0 +1,61 @@
+-- user_search_ranked(p_query, p_viewer, p_like, p_limit, p_offset, p_start, p_end) -> (id, score):
+-- one page of the members found by a name, best first (score, then the oldest account). Called by
+-- UserSearchRepository.search (user-search/user-search.repository.ts → USER_SEARCH), which reads
+-- their cards. p_like is the query as a LIKE prefix; [p_start, p_end) the lower case usernames
+-- starting with it (both NULL when the query holds characters no username has). Scores, the best of:
+-- - the username itself (case-insensitive): 100; a username starting with the query: 50 (the
+--   users_username_lower btree, as a range);
+-- - keys shared with the username (member_name_keys, kept by a trigger from name_keys): per term
+--   of the query, its best match, summed: the whole query 10 (the same) or 8 (one slip apart),
+--   each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both words) above every
+--   other `elias_…` (3) and `…_walrus` (2);
+-- - a first name like the query: 4 × its trigram similarity, found among the distinct first names
+--   (member_first_names: by the `%` operator, whose threshold every connection sets, see
+--   trigram-threshold.ts, or by a shared key); the members of a matching name are read in id order
+--   by the users_first_name btree, no more than the page needs, as they share its score.
+-- Every match is an index lookup: nothing rechecks the thousands of names that share a few letters
+-- with the query. Members not set up yet and members blocked either way with the viewer are left
+-- out. Its statement always runs on its generic plan, made once per connection: left to choose,
+-- PostgreSQL planned it anew on every search, and the planning cost about a fifth of a search
+-- (docs/performance.md).
+CREATE OR REPLACE FUNCTION user_search_ranked(
+  p_query text, p_viewer integer, p_like text, p_limit integer, p_offset integer, p_start text, p_end text
+) RETURNS TABLE (id integer, score double precision)
+LANGUAGE plpgsql STABLE ROWS 20 SET plan_cache_mode = force_generic_plan AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_blocked constant integer[] := ARRAY(SELECT member_id FROM block_partners(p_viewer));
+BEGIN
+  RETURN QUERY
+  WITH by_keys AS (
+    SELECT user_id AS id, sum(best) AS score FROM (
+      SELECT k.user_id, q.term,
+             max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND k.exact THEN 10 ELSE 8 END
+                      ELSE CASE WHEN q.exact AND k.exact THEN 3 ELSE 2 END END) AS best
+        FROM name_keys(p_query) q
+        CROSS JOIN LATERAL (
+          SELECT user_id, exact FROM member_name_keys
+           WHERE key = q.key AND user_id <> ALL (v_blocked)
+          OFFSET 0) k
+       GROUP BY k.user_id, q.term) per_term
+     GROUP BY user_id
+  ), matches AS (
+    SELECT by_keys.id, by_keys.score::double precision AS score FROM by_keys
+    UNION ALL
+    SELECT users.id, CASE WHEN lower(username) = lower(p_query) THEN 100 ELSE 50 END::double precision
+      FROM users
+     WHERE lower(username) >= p_start AND lower(username) < p_end AND username ILIKE p_like AND NOT needs_setup
+       AND users.id <> ALL (v_blocked)
+    UNION ALL
+    SELECT named.id, 4 * n.similarity
+      FROM (SELECT name, similarity(name, p_query) FROM member_first_names
+             WHERE name % p_query OR keys && ARRAY(SELECT key FROM name_keys(p_query))) n
+      CROSS JOIN LATERAL (
+        SELECT users.id FROM users
+         WHERE first_name = n.name AND NOT needs_setup AND users.id <> ALL (v_blocked)
+         ORDER BY users.id LIMIT p_limit + p_offset) named
+  )
+  SELECT matches.id, max(matches.score) AS score FROM matches
+   GROUP BY matches.id ORDER BY score DESC, matches.id LIMIT p_limit OFFSET p_offset;
+END
+$fn$;
