@@ -27,9 +27,10 @@ import { useSurfTestApp } from '../support/surf-test-app.js';
  * pick the right code among those offered, so what a bot earned on challenged views is held to
  * what such guesses bring but for a 1-in-1000 chance (`luckyCeiling`), and what it earned on
  * views it was not challenged on is held to its share, but for the views a right guess left
- * unchallenged (at most one stretch a right guess), which luck opened. The honest surfers' challenges are pooled
- * (eight of them) so that their rare random challenges are measured on enough views. BOTS_TABLE=1
- * prints the table of the run; BOTS_SEED replays a run's random choices.
+ * unchallenged, which luck opened (`VIEWS_OPENED_BY_A_RIGHT_ANSWER` at most). The honest
+ * surfers' challenges are pooled (eight of them) so that their rare random challenges are measured
+ * on enough views. BOTS_TABLE=1 prints the table of the run; BOTS_SEED replays a run's random
+ * choices.
  */
 setTestTimeout(import.meta, 150_000);
 
@@ -76,11 +77,12 @@ const HONEST_MIN_CREDITS = 15;
 /** The most an honest newcomer's first session (under 40 views here) is challenged. */
 const HONEST_CHALLENGED_SHARE = 0.1;
 /**
- * A right answer leaves the views after it unchallenged until one random view in each stretch of
- * this many: a lucky guess opens at most one stretch, and the earnings review, not the challenge,
- * decides whether those views keep their credits.
+ * After a right answer the views go unchallenged until the random challenge of a stretch of 25
+ * views: the one it stands in or, when that one has been asked, the next. So a lucky guess opens
+ * at most 2 × 25 − 1 views, and the earnings review, not the challenge, decides whether they keep
+ * their credits.
  */
-const CHALLENGE_STRETCH = 25;
+const VIEWS_OPENED_BY_A_RIGHT_ANSWER = 2 * 25 - 1;
 /** "A few wrong answers in a row stop earning": no credit after this many. */
 const WRONG_ANSWERS_BEFORE_STOP = 5;
 
@@ -142,9 +144,9 @@ function shareFailures(kind: SurferKind): string[] {
   const failures: string[] = [];
   if (bot.creditedUnchallenged > allowed)
     failures.push(`${kind}: ${bot.creditedUnchallenged} credits on unchallenged views, at most ${allowed} allowed`);
-  if (bot.creditedOpenedByGuess > bot.rightGuesses * CHALLENGE_STRETCH)
+  if (bot.creditedOpenedByGuess > bot.rightGuesses * VIEWS_OPENED_BY_A_RIGHT_ANSWER)
     failures.push(
-      `${kind}: ${bot.creditedOpenedByGuess} credits on views ${bot.rightGuesses} right guesses left unchallenged, at most ${CHALLENGE_STRETCH} each`,
+      `${kind}: ${bot.creditedOpenedByGuess} credits on views ${bot.rightGuesses} right guesses left unchallenged, at most ${VIEWS_OPENED_BY_A_RIGHT_ANSWER} each`,
     );
   if (bot.creditedChallenged > lucky)
     failures.push(

@@ -538,12 +538,16 @@ function median(values: number[]): number | null {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** The unchallenged views whose latest challenged view before them was a guess that came out right. */
+/** A code picked among the offered ones that was right: credited, or right just after a wrong one (rechecked). */
+const isRightGuess = (view: SettledView) =>
+  view.guessedAmong !== null && (view.outcome === 'credited' || view.outcome === 'rechecked');
+
+/** The unchallenged views whose latest challenged view before them was a right guess. */
 function openedByGuess(views: SettledView[]): Set<SettledView> {
   const opened = new Set<SettledView>();
   let open = false;
   for (const view of views) {
-    if (view.challenged) open = view.guessedAmong !== null && (view.outcome === 'credited' || view.outcome === 'rechecked');
+    if (view.challenged) open = isRightGuess(view);
     else if (open) opened.add(view);
   }
   return opened;
@@ -554,7 +558,6 @@ export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: num
   const credited = views.filter((view) => view.credited);
   const challenged = views.filter((view) => view.challenged);
   const guesses = views.filter((view) => view.guessedAmong !== null);
-  const rightGuesses = guesses.filter((view) => view.outcome === 'credited' || view.outcome === 'rechecked');
   const opened = openedByGuess(views);
   return {
     name: session.name,
@@ -566,7 +569,7 @@ export function tally(kind: SurferKind, session: SurfSession, ledgerCredits: num
     skips: session.skips,
     creditedUnchallenged: credited.filter((view) => !view.challenged && !opened.has(view)).length,
     creditedOpenedByGuess: credited.filter((view) => opened.has(view)).length,
-    rightGuesses: rightGuesses.length,
+    rightGuesses: guesses.filter(isRightGuess).length,
     creditedChallenged: credited.filter((view) => view.challenged).length,
     challenged: challenged.length,
     challengedLater: challenged.filter((view) => !view.first).length,

@@ -2,7 +2,8 @@
 -- those p_member blocked and those who blocked p_member (none for NULL, a visitor). The one
 -- definition of "blocked either way": feeds, post and comment reads, follower lists, search,
 -- notifications, live pushes and the surf bar's pick all ask it (through
--- BlocksRepository's SQL fragments in blocks/blocks.repository.ts, and surf_offer directly).
+-- BlocksRepository's SQL fragments in blocks/blocks.repository.ts; surf_offer and
+-- user_search_ranked directly).
 -- A set-returning SQL function, STABLE and not STRICT, so PostgreSQL inlines it into the calling
 -- query as two index probes, blocks_pkey (blocker_id, blocked_id) and blocks_blocked
 -- (blocked_id, blocker_id), never a scan of the table: the app's fragment reads it once per
