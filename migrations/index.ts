@@ -45,6 +45,7 @@ import { PostTextSearch1795508400000 } from './1795508400000-PostTextSearch.js';
 import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
 import { PostTags1795508600000 } from './1795508600000-PostTags.js';
 import { NameKeys1795508700000 } from './1795508700000-NameKeys.js';
+import { NameTerms1795508800000 } from './1795508800000-NameTerms.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -90,4 +91,5 @@ export const MIGRATIONS = [
   BillingDetails1795508500000,
   PostTags1795508600000,
   NameKeys1795508700000,
+  NameTerms1795508800000,
 ];

@@ -55,7 +55,7 @@ export async function seedSocial(client, sizes) {
   const {
     rows: [{ first }],
   } = await client.query(`SELECT min(id) AS first FROM users WHERE email LIKE '%@bench.invalid'`);
-  // The members went in with their triggers (they fill member_first_names and member_name_keys, as
+  // The members went in with their triggers (they fill member_first_names and the name terms, as
   // for a signup); the rest goes in with foreign-key triggers off (the ids are made to fit):
   // minutes become seconds.
   await client.query(`SET session_replication_role = replica`);

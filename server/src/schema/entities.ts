@@ -38,7 +38,8 @@ import { TeamEntity } from '../teams/team.entity.js';
 import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { MemberFirstNameEntity } from '../user-search/member-first-name.entity.js';
-import { MemberNameKeyEntity } from '../user-search/member-name-key.entity.js';
+import { MemberNameTermEntity } from '../user-search/member-name-term.entity.js';
+import { NameTermKeyEntity } from '../user-search/name-term-key.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
 import { PostStatsDimensionDailyEntity } from '../stats/post-stats-dimension-daily.entity.js';
 import { PostStatsHourlyEntity } from '../stats/post-stats-hourly.entity.js';
@@ -60,7 +61,8 @@ export const ENTITIES = [
   ClientErrorEntity,
   UserEntity,
   MemberFirstNameEntity,
-  MemberNameKeyEntity,
+  MemberNameTermEntity,
+  NameTermKeyEntity,
   SessionEntity,
   AccountTokenEntity,
   MailOutboxEntity,

@@ -5,9 +5,10 @@
 -- starting with it (both NULL when the query holds characters no username has). Scores, the best of:
 -- - the username itself (case-insensitive): 100; a username starting with the query: 50 (the
 --   users_username_lower btree, as a range);
--- - keys shared with the username (member_name_keys, kept by a trigger from name_keys): per term
---   of the query, its best match, summed: the whole query 10 (the same) or 8 (one slip apart),
---   each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both words) above every
+-- - keys shared with a term of the username (its whole name or a word: name_term_keys leads from a
+--   key to the terms that have it, member_name_terms from a term to its members, both kept by a
+--   trigger from name_keys): per term of the query, its best match, summed: the whole query 10
+--   (the same) or 8 (one slip apart), each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both words) above every
 --   other `elias_…` (3) and `…_walrus` (2);
 -- - a first name like the query: 4 × its trigram similarity, found among the distinct first names
 --   (member_first_names: by the `%` operator, whose threshold every connection sets, see
@@ -25,19 +26,25 @@ LANGUAGE plpgsql STABLE ROWS 20 SET plan_cache_mode = force_generic_plan AS $fn$
 #variable_conflict use_column
 DECLARE
   v_blocked constant integer[] := ARRAY(SELECT member_id FROM block_partners(p_viewer));
+  v_keys constant text[] := ARRAY(SELECT key FROM name_keys(p_query));
 BEGIN
   RETURN QUERY
   WITH by_keys AS (
     SELECT user_id AS id, sum(best) AS score FROM (
-      SELECT k.user_id, q.term,
-             max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND k.exact THEN 10 ELSE 8 END
-                      ELSE CASE WHEN q.exact AND k.exact THEN 3 ELSE 2 END END) AS best
-        FROM name_keys(p_query) q
+      SELECT m.user_id, t.query_term, max(t.best) AS best
+        FROM (SELECT q.term AS query_term, tk.term,
+                     max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND tk.exact THEN 10 ELSE 8 END
+                              ELSE CASE WHEN q.exact AND tk.exact THEN 3 ELSE 2 END END) AS best
+                FROM name_keys(p_query) q
+                CROSS JOIN LATERAL (
+                  SELECT term, exact FROM name_term_keys WHERE key = q.key
+                  OFFSET 0) tk
+               GROUP BY q.term, tk.term) t
         CROSS JOIN LATERAL (
-          SELECT user_id, exact FROM member_name_keys
-           WHERE key = q.key AND user_id <> ALL (v_blocked)
-          OFFSET 0) k
-       GROUP BY k.user_id, q.term) per_term
+          SELECT user_id FROM member_name_terms
+           WHERE member_name_terms.term = t.term AND user_id <> ALL (v_blocked)
+          OFFSET 0) m
+       GROUP BY m.user_id, t.query_term) per_term
      GROUP BY user_id
   ), matches AS (
     SELECT by_keys.id, by_keys.score::double precision AS score FROM by_keys
@@ -49,7 +56,7 @@ BEGIN
     UNION ALL
     SELECT named.id, 4 * n.similarity
       FROM (SELECT name, similarity(name, p_query) FROM member_first_names
-             WHERE name % p_query OR keys && ARRAY(SELECT key FROM name_keys(p_query))) n
+             WHERE name % p_query OR keys && v_keys) n
       CROSS JOIN LATERAL (
         SELECT users.id FROM users
          WHERE first_name = n.name AND NOT needs_setup AND users.id <> ALL (v_blocked)
