@@ -295,6 +295,13 @@ describe('user search', () => {
     expect(pages.flatMap((answer) => answer.body.data!.items.map((card) => card.id))).toEqual(ids);
   });
 
+  it('pages through many members whose usernames share a misspelt word, each once, in id order', async () => {
+    const ids = await insertMembers(db, 'tangerine_', 45, 'Citrus');
+    const pages = await Promise.all([1, 2, 3].map((page) => search(bob.browser, 'tnagerine', page)));
+    expect(pages.map((answer) => answer.body.data!.hasMore)).toEqual([true, true, false]);
+    expect(pages.flatMap((answer) => answer.body.data!.items.map((card) => card.id))).toEqual(ids);
+  });
+
   it('marks whom the searcher follows and leaves no follow state on their own card', async () => {
     await follow(bob.browser, alice.id);
     const { body } = await search(bob.browser, 'alice');
@@ -382,6 +389,12 @@ describe('user search', () => {
       expect(termsRead.reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0)).toBeLessThan(10_100);
       const usersRead = byUsername.filter((node) => node['Relation Name'] === 'users');
       expect(usersRead.reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0)).toBeLessThanOrEqual(21);
+      // A word alone scores each member by their best term: of the 10,000 holding `seat`, a page is read.
+      const byWord = await plan('seatt');
+      const wordTermsRead = byWord.filter((node) => node['Relation Name'] === 'member_name_terms');
+      expect(wordTermsRead.reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0)).toBeLessThanOrEqual(
+        21 * 3,
+      );
       // 10,000 members are named Crowd: the page's 21 are read, not all of them.
       const byFirstName = await plan('Crowdd');
       const membersRead = byFirstName.filter(

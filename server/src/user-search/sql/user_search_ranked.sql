@@ -9,7 +9,9 @@
 --   key to the terms that have it, member_name_terms from a term to its members, both kept by a
 --   trigger from name_keys): per term of the query, its best match, summed: the whole query 10
 --   (the same) or 8 (one slip apart), each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both words) above every
---   other `elias_…` (3) and `…_walrus` (2);
+--   other `elias_…` (3) and `…_walrus` (2). A query of one term scores a member by their best term
+--   alone, so each matched term's members are read in id order, no more than the page needs, as
+--   for first names; the words of a longer query add up, so their members are all read;
 -- - a first name like the query: 4 × its trigram similarity, found among the distinct first names
 --   (member_first_names: by the `%` operator, whose threshold every connection sets, see
 --   trigram-threshold.ts, or by a shared key); the members of a matching name are read in id order
@@ -26,8 +28,14 @@ LANGUAGE plpgsql STABLE ROWS 20 SET plan_cache_mode = force_generic_plan AS $fn$
 #variable_conflict use_column
 DECLARE
   v_blocked constant integer[] := ARRAY(SELECT member_id FROM block_partners(p_viewer));
-  v_keys constant text[] := ARRAY(SELECT key FROM name_keys(p_query));
+  v_terms smallint[];
+  v_keys text[];
+  v_exact boolean[];
+  v_one_term boolean;
 BEGIN
+  SELECT array_agg(k.term), array_agg(k.key), array_agg(k.exact) INTO v_terms, v_keys, v_exact
+    FROM name_keys(p_query) k;
+  v_one_term := 0 = ALL (v_terms);
   RETURN QUERY
   WITH by_keys AS (
     SELECT user_id AS id, sum(best) AS score FROM (
@@ -35,7 +43,7 @@ BEGIN
         FROM (SELECT q.term AS query_term, tk.term,
                      max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND tk.exact THEN 10 ELSE 8 END
                               ELSE CASE WHEN q.exact AND tk.exact THEN 3 ELSE 2 END END) AS best
-                FROM name_keys(p_query) q
+                FROM unnest(v_terms, v_keys, v_exact) AS q(term, key, exact)
                 CROSS JOIN LATERAL (
                   SELECT term, exact FROM name_term_keys WHERE key = q.key
                   OFFSET 0) tk
@@ -43,7 +51,7 @@ BEGIN
         CROSS JOIN LATERAL (
           SELECT user_id FROM member_name_terms
            WHERE member_name_terms.term = t.term AND user_id <> ALL (v_blocked)
-          OFFSET 0) m
+           ORDER BY user_id LIMIT CASE WHEN v_one_term THEN p_limit + p_offset END) m
        GROUP BY m.user_id, t.query_term) per_term
      GROUP BY user_id
   ), matches AS (
