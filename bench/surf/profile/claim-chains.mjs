@@ -8,14 +8,17 @@
 //   - the CPU of the pool's 20 backends per claim (from /proc: run on the database's machine);
 //   - each function's own and total time per claim (track_functions = 'pl' on the pool);
 //   - inserts, updates and HOT updates of the tables the claim writes, per claim;
+//   - the server's WAL bytes per claim (all databases: other work on the server counts too);
 //
 // and ends with the ledger check (every balance equals its ledger sum).
 //
 //   npm run build && node bench/surf/profile/claim-chains.mjs
 //
-// Settings: BENCH_CHAINS_ROUNDS (1), BENCH_CHAINS_SECONDS (10), BENCH_CHAINS_WARMUP (3),
+// Settings: BENCH_CHAINS_ROUNDS (1), BENCH_CHAINS_SECONDS (10), BENCH_CHAINS_WARMUP (3), BENCH_CHAINS_POOL (20),
 // BENCH_SURF_CLIENTS (200), BENCH_SURF_CAMPAIGNS (2000), BENCH_CHAINS_APPLY (SQL files, comma
 // separated, run after the migrations: to compare a function's variant with the built one),
+// BENCH_CHAINS_PGOPTIONS (more options for the pool's connections, e.g. auto_explain's),
+// BENCH_KEEP_DATABASE (1: keep the database for inspection), BENCH_CHAINS_VACUUM_MS (500; 0: none),
 // DATABASE_URL.
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -43,9 +46,11 @@ const SETTINGS = {
   clients: envNumber('BENCH_SURF_CLIENTS', 200, { min: 1 }),
   campaigns: envNumber('BENCH_SURF_CAMPAIGNS', 2000, { min: 1 }),
   apply: (process.env.BENCH_CHAINS_APPLY ?? '').split(',').filter(Boolean),
+  pgOptions: process.env.BENCH_CHAINS_PGOPTIONS ?? '',
+  vacuumMs: envNumber('BENCH_CHAINS_VACUUM_MS', 500),
   owners: 50,
   creditsPerCampaign: 1000,
-  poolSize: 20,
+  poolSize: envNumber('BENCH_CHAINS_POOL', 20, { min: 1 }),
 };
 
 /** The app's parameters in bench mode (SurfService.offerParams, bench/surf/README.md's settings). */
@@ -128,7 +133,8 @@ async function stats(client) {
       [TABLES],
     )
   ).rows;
-  return { functions, tables };
+  const [{ lsn }] = (await client.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
+  return { functions, tables, lsn };
 }
 
 async function round() {
@@ -139,7 +145,7 @@ async function round() {
     await admin.connect();
     for (const file of SETTINGS.apply) await admin.query(readFileSync(file, 'utf8'));
     const viewers = await seed(admin);
-    const pool = new pg.Pool({ connectionString: database.url, max: SETTINGS.poolSize, options: '-c track_functions=pl' });
+    const pool = new pg.Pool({ connectionString: database.url, max: SETTINGS.poolSize, options: `-c track_functions=pl ${SETTINGS.pgOptions}` });
     const held = await Promise.all(Array.from({ length: SETTINGS.poolSize }, () => pool.connect()));
     const pids = [];
     for (const client of held) pids.push((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
@@ -180,12 +186,12 @@ async function round() {
       }
     };
     // RotationVacuum under this load: a vacuum every 0.5 s (500 serves pass in less).
-    let vacuuming = true;
+    let vacuuming = SETTINGS.vacuumMs > 0;
     const vacuum = (async () => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       while (vacuuming) {
-        await sleep(500);
+        await sleep(SETTINGS.vacuumMs);
         await client.query('VACUUM (SKIP_LOCKED) campaigns');
       }
       await client.end();
@@ -206,6 +212,9 @@ async function round() {
     await sleep(200);
     const after = await stats(admin);
     // Views in the statistics' window (from its start until the pool closed), counted by the ledger.
+    const walBytes = Number(
+      (await admin.query('SELECT pg_wal_lsn_diff($1, $2) AS bytes', [after.lsn, before.lsn])).rows[0].bytes,
+    );
     const claims = after.tables.find((t) => t.relname === 'view_tickets').n_tup_upd -
       before.tables.find((t) => t.relname === 'view_tickets').n_tup_upd;
     const cpuClaims = credited * ((end.at - before.at) / (SETTINGS.seconds * 1000));
@@ -243,6 +252,9 @@ async function round() {
       p50: latency.p50,
       p99: latency.p99,
       backendCpuMsPerClaim: +(backendMs / cpuClaims).toFixed(3),
+      // The server's WAL, every database's: other work on the server counts too.
+      walBytesPerClaim: Math.round(walBytes / claims),
+      walWindow: [before.lsn, after.lsn],
       functions: perClaim,
       tables,
       loadBefore: load,
@@ -250,7 +262,8 @@ async function round() {
       ledgerMismatches: Number(mismatches),
     };
   } finally {
-    await database.drop();
+    if (process.env.BENCH_KEEP_DATABASE === '1') log(`kept ${database.url}`);
+    else await database.drop();
   }
 }
 
