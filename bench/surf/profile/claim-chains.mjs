@@ -124,14 +124,11 @@ const cpuMs = (pid) => {
 };
 
 async function stats(client) {
-  const functions = (
-    await client.query(`SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions`)
-  ).rows;
+  const functions = (await client.query(`SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions`)).rows;
   const tables = (
-    await client.query(
-      `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = ANY ($1)`,
-      [TABLES],
-    )
+    await client.query(`SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = ANY ($1)`, [
+      TABLES,
+    ])
   ).rows;
   const [{ lsn }] = (await client.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
   return { functions, tables, lsn };
@@ -145,7 +142,11 @@ async function round() {
     await admin.connect();
     for (const file of SETTINGS.apply) await admin.query(readFileSync(file, 'utf8'));
     const viewers = await seed(admin);
-    const pool = new pg.Pool({ connectionString: database.url, max: SETTINGS.poolSize, options: `-c track_functions=pl ${SETTINGS.pgOptions}` });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: SETTINGS.poolSize,
+      options: `-c track_functions=pl ${SETTINGS.pgOptions}`,
+    });
     const held = await Promise.all(Array.from({ length: SETTINGS.poolSize }, () => pool.connect()));
     const pids = [];
     for (const client of held) pids.push((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
@@ -163,7 +164,10 @@ async function round() {
       while (sharedNow() < endAt) {
         try {
           if (!ticket) {
-            const { rows } = await pool.query({ ...SURF_NEXT, values: [JSON.stringify({ ...offerParams(viewer), replace: true })] });
+            const { rows } = await pool.query({
+              ...SURF_NEXT,
+              values: [JSON.stringify({ ...offerParams(viewer), replace: true })],
+            });
             ticket = rows[0].answer.ticket ?? null;
             if (!ticket) throw new Error(`nothing to view: ${rows[0].answer.empty}`);
           }
@@ -215,7 +219,8 @@ async function round() {
     const walBytes = Number(
       (await admin.query('SELECT pg_wal_lsn_diff($1, $2) AS bytes', [after.lsn, before.lsn])).rows[0].bytes,
     );
-    const claims = after.tables.find((t) => t.relname === 'view_tickets').n_tup_upd -
+    const claims =
+      after.tables.find((t) => t.relname === 'view_tickets').n_tup_upd -
       before.tables.find((t) => t.relname === 'view_tickets').n_tup_upd;
     const cpuClaims = credited * ((end.at - before.at) / (SETTINGS.seconds * 1000));
     const backendMs = end.cpu.reduce((sum, ms, i) => sum + ms - before.cpu[i], 0);
@@ -269,7 +274,9 @@ async function round() {
 
 const results = [];
 for (let i = 0; i < SETTINGS.rounds; i++) {
-  log(`round ${i + 1}: ${SETTINGS.clients} viewers, pool ${SETTINGS.poolSize}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`);
+  log(
+    `round ${i + 1}: ${SETTINGS.clients} viewers, pool ${SETTINGS.poolSize}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`,
+  );
   const result = await round();
   results.push(result);
   log(
