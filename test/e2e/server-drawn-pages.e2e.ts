@@ -3,7 +3,11 @@ import { signUpByApi, XHR } from './account-helpers.js';
 import { expect, test, type AppUnderTest } from './fixtures.js';
 
 /** A post by a new member, through the API; answers its id. */
-async function postByNewMember(browser: Browser, app: AppUnderTest, text: string): Promise<{ pid: number; author: APIRequestContext }> {
+async function postByNewMember(
+  browser: Browser,
+  app: AppUnderTest,
+  text: string,
+): Promise<{ pid: number; author: APIRequestContext }> {
   const context = await browser.newContext({ baseURL: app.url });
   await signUpByApi(context.request, app, { firstName: 'Amara' });
   const created = await context.request.post('/data/posts', { headers: XHR, data: { text, language: 'en' } });
@@ -111,7 +115,10 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
       await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading ?? false), path).toBe(false);
-      expect(calls.filter((call) => call === '/data/start' || call.endsWith('/entry')), path).toEqual([]);
+      expect(
+        calls.filter((call) => call === '/data/start' || call.endsWith('/entry')),
+        path,
+      ).toEqual([]);
       await context.close();
     }
 

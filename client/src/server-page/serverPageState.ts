@@ -63,5 +63,8 @@ export function applyServerEntry(store: Store, entry: FeedEntry): void {
  * close the element, and U+2028/U+2029 so the text stays valid wherever it is pasted.
  */
 export function serializeServerPageState(state: ServerPageState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -86,10 +86,11 @@ export class VisitorPages {
     if (!existsSync(modulePath) || !existsSync(manifestPath) || start < 0 || end < start || state < end) return null;
     const renderer = (await import(pathToFileURL(modulePath).href)) as ServerPageModule;
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
-    const before = indexHtml.slice(0, start);
+    // Nothing but the drawn markup may stand inside #root, or hydration would meet text it did not render.
+    const before = indexHtml.slice(0, start).trimEnd();
     const template = {
       head: new Map([...DRAWN_SCREENS].map(([screen, module]) => [screen, withScreenLinks(before, manifest, module)])),
-      between: indexHtml.slice(end + PAGE_END.length, state),
+      between: indexHtml.slice(end + PAGE_END.length, state).trimStart(),
       after: indexHtml.slice(state + PAGE_STATE.length),
     };
     return new VisitorPages(template, renderer, sources);
