@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
+import { CONSENT_COOKIE, GEO_COUNTRY_PATH } from '../../shared/consent/consent.js';
 import { signUpByApi, XHR } from './account-helpers.js';
 import { expect, test, type AppUnderTest } from './fixtures.js';
 
@@ -77,6 +78,26 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
     expect(deletedHtml).not.toContain(deletedText);
     expect(deletedHtml).not.toContain('id="page-state"');
     expect(await htmlOf(app, '/post/999999999')).not.toContain('id="page-state"');
+  });
+
+  test('a visitor the country database cannot place gets the cookie banner in the page, without a country call', async ({
+    browser,
+    app,
+  }) => {
+    expect(await htmlOf(app, '/login')).toContain('class="consent-banner"');
+    expect(await htmlOf(app, '/login', `${CONSENT_COOKIE}=deny`)).not.toContain('class="consent-banner"');
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(GEO_COUNTRY_PATH)) asked.push(request.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
+    await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+    expect(asked).toEqual([]);
+    await context.close();
   });
 
   test('a member’s page is drawn by the client, as before', async ({ browser, app }) => {

@@ -34,7 +34,7 @@ export async function startApp(): Promise<void> {
  */
 export function startFromServerPage(start: StartAnswer): void {
   preloadScreenAt(window.location.pathname);
-  applyStart(start, appStore.get(currentTeamIdAtom));
+  applyStart(start, appStore.get(currentTeamIdAtom), true);
 }
 
 /**
@@ -62,15 +62,15 @@ async function loadSession(keepScreenOnFailure: boolean): Promise<boolean> {
   }
   // A member's first screen shows with their menu; should its chunk fail, the screen still does.
   if (start.user) await loadMemberMenu().catch(() => undefined);
-  applyStart(start, sentTeamId);
+  applyStart(start, sentTeamId, false);
   return true;
 }
 
 /** The answer into the store, then what follows from it: the visitor's country, the socket. */
-function applyStart(start: StartAnswer, sentTeamId: number | null): void {
+function applyStart(start: StartAnswer, sentTeamId: number | null, countryFinal: boolean): void {
   const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
   if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);
-  applyStartAnswer(appStore, start, storedConsent(documentCookies), team.teamId);
+  applyStartAnswer(appStore, start, storedConsent(documentCookies), team.teamId, countryFinal);
   applyVisitorCountry(start.visitorCountry ?? null);
   void connectRealtime(start.user?.socketId ?? null, team.teamId, () => void startApp());
 }

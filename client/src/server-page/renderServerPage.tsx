@@ -38,7 +38,7 @@ export interface ServerPage {
  */
 export async function renderServerPage({ url, state, cookieHeader }: ServerPageInput): Promise<ServerPage> {
   const store = createStore();
-  applyStartAnswer(store, state.start, storedConsent({ read: () => cookieHeader, write: () => undefined }), null);
+  applyStartAnswer(store, state.start, storedConsent({ read: () => cookieHeader, write: () => undefined }), null, true);
   if (state.entry) applyServerEntry(store, state.entry);
   const pathname = url.split('?')[0];
   const handle = matchRoutes(screenRoutes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;

@@ -32,13 +32,22 @@ type Store = ReturnType<typeof createStore>;
 /**
  * Writes a /data/start answer into a store. The client's boot and the server's drawing of a page
  * both go through here, so both render from the same state. `teamId` is the team the answer settled.
+ * `countryFinal`: the answer's country is the one the country call would give too (a page drawn by
+ * the server looked the same address up in the same database), so even an unknown one is settled
+ * and the cookie banner is drawn with the page rather than after that call.
  */
-export function applyStartAnswer(store: Store, start: StartAnswer, consent: StoredConsent, teamId: number | null): void {
+export function applyStartAnswer(
+  store: Store,
+  start: StartAnswer,
+  consent: StoredConsent,
+  teamId: number | null,
+  countryFinal: boolean,
+): void {
   store.set(currentTeamIdAtom, teamId);
   store.set(websiteAtom, start.website);
   store.set(userAtom, start.user);
   store.set(usersAtom, start.users);
-  if (start.visitorCountry !== null) {
+  if (start.visitorCountry !== null || countryFinal) {
     store.set(visitorCountryAtom, start.visitorCountry);
     store.set(visitorCountrySettledAtom, true);
   }
