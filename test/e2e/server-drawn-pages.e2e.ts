@@ -36,7 +36,10 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
     const { pid } = await postByNewMember(browser, app, text);
 
     expect(await htmlOf(app, '/')).toContain('Real people see your posts.');
-    expect(await htmlOf(app, '/login')).toMatch(/<h1>Log in<\/h1>/);
+    const loginHtml = await htmlOf(app, '/login');
+    expect(loginHtml).toMatch(/<h1>Log in<\/h1>/);
+    // Until the app takes the form over, the browser cannot submit it (a GET would put the password in the address).
+    expect(loginHtml).toMatch(/<button type="submit"[^>]* disabled=""/);
     expect(await htmlOf(app, '/signup')).toContain('<form');
     const postHtml = await htmlOf(app, `/post/${pid}`);
     // The post's text is escaped, in the markup and in the state beside it: it cannot close a script or open one.

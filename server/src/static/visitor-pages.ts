@@ -35,6 +35,8 @@ const DRAWN_SCREENS = new Map<ScreenName, string>([
 /** Vite's build manifest (`build.manifest`): each module's file, static imports and stylesheets. */
 type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 const MANIFEST_FILE = join('.vite', 'manifest.json');
+/** Loads the app's scripts once a drawn page is painted (client/public). */
+const AFTER_PAINT_SCRIPT = 'start-after-paint.js';
 
 /** A drawn page is reused while the state it was drawn from is the same; a post's for a few seconds. */
 const CACHED_PAGES = 500;
@@ -83,7 +85,9 @@ export class VisitorPages {
     const end = indexHtml.indexOf(PAGE_END);
     const state = indexHtml.indexOf(PAGE_STATE);
     const manifestPath = join(clientDistDir, MANIFEST_FILE);
-    if (!existsSync(modulePath) || !existsSync(manifestPath) || start < 0 || end < start || state < end) return null;
+    const loader = join(clientDistDir, AFTER_PAINT_SCRIPT);
+    if (!existsSync(modulePath) || !existsSync(manifestPath) || !existsSync(loader) || start < 0 || end < start || state < end)
+      return null;
     const renderer = (await import(pathToFileURL(modulePath).href)) as ServerPageModule;
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
     // Nothing but the drawn markup may stand inside #root, or hydration would meet text it did not render.
@@ -161,7 +165,18 @@ function withScreenLinks(head: string, manifest: BuildManifest, module: string):
   ];
   const end = head.indexOf('</head>');
   const linkedHead = end < 0 ? head : `${head.slice(0, end)}  ${links.join('\n    ')}\n  ${head.slice(end)}`;
-  // The drawn page shows without its scripts: they come after the stylesheets the first paint waits
-  // for, instead of sharing a slow line with them (the entry alone is some 90 KB).
-  return linkedHead.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  return scriptsAfterPaint(linkedHead);
+}
+
+/**
+ * The drawn page shows without its scripts: the entry (some 90 KB) and its chunks are asked for
+ * once the page is painted (client/public/start-after-paint.js), so the first paint waits only for
+ * the page and its stylesheets, not for them sharing a slow line. They are named in links the
+ * browser does not fetch by itself.
+ */
+function scriptsAfterPaint(head: string): string {
+  return head
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, '<link rel="app-entry" href="$1">')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="app-module" href=')
+    .replace('</head>', `  <script defer src="/${AFTER_PAINT_SCRIPT}"></script>\n  </head>`);
 }
