@@ -12,7 +12,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { markPageRoutes } from '../common/http/route-hooks.js';
 import { isDataPath } from '../common/http/protocol-hooks.js';
 import { pageHelmetOptions } from './page-security.js';
-import { VisitorPages, type VisitorPageSources } from './visitor-pages.js';
+import { encodedFor, VisitorPages, type DrawnPage, type VisitorPageSources } from './visitor-pages.js';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
@@ -86,10 +86,10 @@ async function registerPages(
   const visitorPages =
     built && visitorPageOptions ? await VisitorPages.load(root, indexHtml.toString('utf8'), visitorPageOptions.sources) : null;
 
-  const sendPage = (reply: FastifyReply, status: number, html: Buffer | string = indexHtml) =>
+  const sendPage = (reply: FastifyReply, status: number, html: Buffer = indexHtml) =>
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  const drawnPage = async (request: FastifyRequest): Promise<string | null> => {
+  const drawnPage = async (request: FastifyRequest): Promise<DrawnPage | null> => {
     if (!visitorPages) return null;
     try {
       return await visitorPages.pageFor(request);
@@ -119,6 +119,11 @@ async function registerPages(
       throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
     }
     if (!match) return sendPage(reply, 404);
-    return sendPage(reply, 200, (await drawnPage(request)) ?? indexHtml);
+    const drawn = await drawnPage(request);
+    if (!drawn) return sendPage(reply, 200);
+    const { body, encoding } = encodedFor(drawn, request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return sendPage(reply, 200, body);
   });
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { CONSENT_COOKIE } from '@shared/consent/consent.js';
@@ -43,6 +44,36 @@ const CACHED_PAGES = 500;
 const STATIC_PAGE_TTL_MS = 10 * 60_000;
 const POST_PAGE_TTL_MS = 5_000;
 
+/**
+ * A drawn page, compressed once when drawn: compressing its 10–20 KB on every request, as the
+ * compression plugin would, cost more than the rest of the answer.
+ */
+export interface DrawnPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(text: string): DrawnPage {
+  const html = Buffer.from(text);
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/** The body to send for the request's Accept-Encoding, and its encoding (null: as it is). */
+export function encodedFor(
+  page: DrawnPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) return { body: page.br, encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: page.gzip, encoding: 'gzip' };
+  return { body: page.html, encoding: null };
+}
+
 interface ServerPageModule {
   renderServerPage(input: {
     url: string;
@@ -70,7 +101,7 @@ export interface VisitorPageSources {
  * a string comparison rather than a render.
  */
 export class VisitorPages {
-  private readonly cache = new LRUCache<string, string>({ max: CACHED_PAGES });
+  private readonly cache = new LRUCache<string, DrawnPage>({ max: CACHED_PAGES });
 
   private constructor(
     private readonly template: { head: Map<ScreenName, string>; between: string; after: string },
@@ -101,7 +132,7 @@ export class VisitorPages {
   }
 
   /** The drawn page for this request, or null to send the plain index.html. */
-  async pageFor(request: FastifyRequest): Promise<string | null> {
+  async pageFor(request: FastifyRequest): Promise<DrawnPage | null> {
     const sessions = readSessionCookies(request);
     if (sessions.active !== null || sessions.others.length > 0 || this.sources.inMaintenance()) return null;
     const pathname = request.url.split('?')[0];
@@ -124,9 +155,9 @@ export class VisitorPages {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const page = await this.renderer.renderServerPage({ url: request.url, state, cookieHeader });
-    const html = head + page.root + this.template.between + page.state + this.template.after;
-    this.cache.set(key, html, { ttl: entry ? POST_PAGE_TTL_MS : STATIC_PAGE_TTL_MS });
-    return html;
+    const drawn = compressed(head + page.root + this.template.between + page.state + this.template.after);
+    this.cache.set(key, drawn, { ttl: entry ? POST_PAGE_TTL_MS : STATIC_PAGE_TTL_MS });
+    return drawn;
   }
 
   /**
