@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { startApp, startFromServerPage } from './boot/startApp.js';
@@ -34,7 +34,11 @@ if (serverPage) {
     applyServerEntry(appStore, serverPage.entry);
     keepServerEntry(serverPage.entry);
   }
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for its whole length: the page stays responsive (and its blocking time short).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   void startApp();
   createRoot(root).render(app);
