@@ -97,6 +97,8 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
     });
     await page.goto('/login');
     await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
+    // Its buttons answer once the app has taken the page over.
+    await page.locator('html[data-screen]').waitFor({ state: 'attached' });
     await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Deny' }).click();
     await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
     expect(asked).toEqual([]);
@@ -150,6 +152,7 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     await page.goto('/');
+    await page.locator('html[data-screen="landing"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'How do credits work?' }).click();
     await expect(page.getByRole('dialog', { name: 'How credits work' })).toBeVisible();
     await page.keyboard.press('Escape');
