@@ -28,6 +28,8 @@ import { forgetActingMember } from './sessions/forget-acting-member.js';
 import { registerClientApp } from './static/client-app.js';
 import { TrackingWriter } from './tracking/tracking-writer.js';
 import { BillingService } from './billing/billing.service.js';
+import { FeedService } from './feed/feed.service.js';
+import { StartService } from './start/start.service.js';
 import { WebsiteSettingsService } from './website/website-settings.service.js';
 
 /** JSON bodies are small in this app; uploads go through multipart with their own limits. */
@@ -77,6 +79,8 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
   if (config.metrics.token) registerMetricsRoute(fastify, metrics, config.metrics.token);
   await registerHttpPlugins(fastify, config, app.get(LimitCounters));
   const billing = app.get(BillingService);
+  const startService = app.get(StartService);
+  const feed = app.get(FeedService);
   await registerClientApp(
     fastify,
     config.clientDistDir,
@@ -84,6 +88,14 @@ export async function createApp(config: AppConfig, logger: Logger = createAppLog
       [BILLING_ENDPOINTS.payrocReceipt]: (query) => billing.payrocReceiptPage(query),
     },
     config.billing.payroc ? [config.billing.payroc.pageUrl] : [],
+    {
+      sources: {
+        start: (address) => startService.start(null, null, address),
+        postEntry: (pid) => feed.entry(null, pid),
+        inMaintenance: () => website.isInMaintenance,
+      },
+      logger,
+    },
   );
 
   const redis = app.get(RedisClients);

@@ -6,8 +6,12 @@ import { expect, test } from './fixtures.js';
 
 /**
  * The browser's address is the loopback one, which no country database places: each test says
- * where the visitor is by rewriting the country of the real /data/start answer.
+ * where the visitor is by rewriting the country of the real /data/start answer. The tests start on
+ * a page the client draws, which asks /data/start (the landing page comes drawn by the server with
+ * the country in it: server-drawn-pages.e2e.ts).
  */
+const FIRST_PAGE = '/privacy';
+
 async function visitFrom(page: Page, country: string | null): Promise<void> {
   await page.route('**/data/start', async (route) => {
     const response = await route.fetch();
@@ -36,7 +40,7 @@ async function nextPage(page: Page): Promise<{ visitorID: string; visitID: strin
 
 test('a visitor from a cookie-law country sees the banner, denies, and gets no tracking cookie', async ({ page }) => {
   await visitFrom(page, 'AT');
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page).getByRole('button')).toHaveText(['Deny', 'Allow', 'Dismiss']);
   // Nothing before an answer either.
@@ -61,7 +65,7 @@ test('a visitor from a cookie-law country sees the banner, denies, and gets no t
 test('allowing sets the tracking cookies, carrying on the ids the page already sent', async ({ page }) => {
   await visitFrom(page, 'IT');
   const firstRecord = page.waitForRequest((request) => request.url().endsWith('/data/z5-stats/record'));
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   const first = (await firstRecord).postDataJSON();
   // Italy needs an explicit answer: dismissing is not offered.
   await expect(banner(page).getByRole('button')).toHaveText(['Deny', 'Allow']);
@@ -83,7 +87,7 @@ test('allowing sets the tracking cookies, carrying on the ids the page already s
 
 test("a revocable country's Cookie settings button clears the answer and reopens the banner", async ({ page }) => {
   await visitFrom(page, 'DE');
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   await banner(page).getByRole('button', { name: 'Allow' }).click();
   await nextPage(page);
   expect(await cookie(page, VISITOR_COOKIE)).toBeTruthy();
@@ -105,7 +109,7 @@ test("a revocable country's Cookie settings button clears the answer and reopens
 test('a visitor from a country without a cookie law sees no banner, and is tracked with cookies', async ({ page }) => {
   await visitFrom(page, 'US');
   const recorded = page.waitForRequest((request) => request.url().endsWith('/data/z5-stats/record'));
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   const record = (await recorded).postDataJSON();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
@@ -119,7 +123,7 @@ test("when /data/start cannot place the visitor, the app's own country call deci
     asked.push(route.request().url());
     await route.fulfill({ json: { data: { country: 'US' }, errors: [], maintenance: false } });
   });
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect.poll(() => asked.length).toBe(1);
   await expect(banner(page)).toHaveCount(0);
@@ -128,7 +132,7 @@ test("when /data/start cannot place the visitor, the app's own country call deci
 
 test('when the country call fails, the country stays unknown and the banner shows', async ({ page }) => {
   await page.route(`**${GEO_COUNTRY_PATH}`, (route) => route.abort('failed'));
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page).getByRole('button')).toHaveText(['Deny', 'Allow', 'Dismiss']);
 });
@@ -136,7 +140,7 @@ test('when the country call fails, the country stays unknown and the banner show
 test('the banner fits a 375 px phone, answers from the keyboard, and axe finds nothing serious', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await visitFrom(page, 'ES');
-  await page.goto('/');
+  await page.goto(FIRST_PAGE);
   await expect(banner(page)).toBeVisible();
   const box = (await banner(page).boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);

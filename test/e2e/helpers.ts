@@ -26,6 +26,8 @@ export const PUBLIC_PATHS = [
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor's page may come drawn by the server: its buttons answer once the app has taken it over.
+  await page.locator('html[data-screen]').waitFor({ state: 'attached' });
   return response;
 }
 

@@ -1,24 +1,18 @@
 import { PROTOCOL_VERSION, type StartAnswer } from '@shared/start/start.js';
-import { announcementsAtom } from '../announcements/announcementsAtom.js';
-import { consentChoiceAtom } from '../consent/consentChoiceAtom.js';
 import { documentCookies, storedConsent } from '../consent/consentCookie.js';
 import { applyVisitorCountry } from '../consent/locateVisitor.js';
 import { api } from '../api/api.js';
 import { loadMemberMenu } from '../layout/memberMenu.js';
 import { preloadScreenAt } from '../routing/preloadScreen.js';
-import { lastNotificationIdAtom } from '../notifications/lastNotificationIdAtom.js';
 import { connectRealtime } from '../realtime/realtimeConnection.js';
-import { uiNotificationsAtom } from '../notifications/uiNotificationsAtom.js';
 import { currentTeamIdAtom } from '../sessions/currentTeamIdAtom.js';
 import { userAtom } from '../sessions/userAtom.js';
-import { usersAtom } from '../sessions/usersAtom.js';
+import { applyStartAnswer } from '../server-page/serverPageState.js';
 import { appStore } from '../state/store.js';
 import { STALE_TEAM_NOTICE } from '../teams/switchTeam.js';
 import { teamAfterStart } from '../teams/teamSession.js';
 import { pushToastAtom } from '../toasts/toastsAtom.js';
-import { websiteAtom } from '../website/websiteAtom.js';
 import { bootFailedAtom } from './bootFailedAtom.js';
-import { loadingAtom } from './loadingAtom.js';
 import { setSessionReload } from './sessionReload.js';
 
 const RELOADED_FOR_VERSION = 'reloadedForProtocol';
@@ -32,6 +26,15 @@ const RELOADED_FOR_VERSION = 'reloadedForProtocol';
 export async function startApp(): Promise<void> {
   preloadScreenAt(window.location.pathname);
   await loadSession(false);
+}
+
+/**
+ * Starts from the /data/start answer that a page drawn on the server carries (a visitor's),
+ * without asking for it again: the store then holds what the server drew from, as hydration needs.
+ */
+export function startFromServerPage(start: StartAnswer): void {
+  preloadScreenAt(window.location.pathname);
+  applyStart(start, appStore.get(currentTeamIdAtom), true);
 }
 
 /**
@@ -59,20 +62,17 @@ async function loadSession(keepScreenOnFailure: boolean): Promise<boolean> {
   }
   // A member's first screen shows with their menu; should its chunk fail, the screen still does.
   if (start.user) await loadMemberMenu().catch(() => undefined);
-  const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
-  appStore.set(currentTeamIdAtom, team.teamId);
-  if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);
-  appStore.set(websiteAtom, start.website);
-  appStore.set(userAtom, start.user);
-  appStore.set(usersAtom, start.users);
-  applyVisitorCountry(start.visitorCountry ?? null);
-  appStore.set(consentChoiceAtom, storedConsent(documentCookies));
-  appStore.set(uiNotificationsAtom, start.uiNotifications);
-  appStore.set(lastNotificationIdAtom, start.uiNotifications.lastId);
-  appStore.set(announcementsAtom, start.user ? start.user.announcements : start.website.announcements);
-  appStore.set(loadingAtom, { loading: false, reloading: false });
-  void connectRealtime(start.user?.socketId ?? null, team.teamId, () => void startApp());
+  applyStart(start, sentTeamId, false);
   return true;
+}
+
+/** The answer into the store, then what follows from it: the visitor's country, the socket. */
+function applyStart(start: StartAnswer, sentTeamId: number | null, countryFinal: boolean): void {
+  const team = teamAfterStart(sentTeamId, appStore.get(userAtom)?.id ?? null, start.user);
+  if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);
+  applyStartAnswer(appStore, start, storedConsent(documentCookies), team.teamId, countryFinal);
+  applyVisitorCountry(start.visitorCountry ?? null);
+  void connectRealtime(start.user?.socketId ?? null, team.teamId, () => void startApp());
 }
 
 setSessionReload(() => loadSession(true));

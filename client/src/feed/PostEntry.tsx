@@ -5,6 +5,7 @@ import { feedApi } from './feedApi.js';
 import { feedKeyOf, splitComments, splitEntries, withOlderComments } from './feedState.js';
 import { foundPostAtom, storeFeedAtom, updateFeedAtom } from './feedsAtom.js';
 import { storeFeelsAtom } from './feelsAtom.js';
+import { takeServerEntry } from './serverEntry.js';
 
 /** Pages of older comments the post page reads by itself, before it leaves the rest to "Show more comments". */
 const AUTO_COMMENT_PAGES = 10;
@@ -27,14 +28,19 @@ export function usePostEntry(pid: number | null): { failure: ApiFailure | null; 
     let live = true;
     setFailure(null);
     void (async () => {
-      const result = await feedApi.entry(pid);
-      if (!live) return;
-      if (!result.data) return setFailure({ status: result.status, errors: result.errors });
-      const { entries, feels } = splitEntries([result.data]);
-      storeFeels(feels);
-      storeFeed({ key, list: { entries, before: null } });
-      found(pid);
-      let before = result.data.moreComments ? result.data.comments[0]?.id : undefined;
+      // A page drawn on the server already holds its post in the store.
+      let entry = takeServerEntry(pid);
+      if (!entry) {
+        const result = await feedApi.entry(pid);
+        if (!live) return;
+        if (!result.data) return setFailure({ status: result.status, errors: result.errors });
+        entry = result.data;
+        const { entries, feels } = splitEntries([entry]);
+        storeFeels(feels);
+        storeFeed({ key, list: { entries, before: null } });
+        found(pid);
+      }
+      let before = entry.moreComments ? entry.comments[0]?.id : undefined;
       for (let page = 0; before !== undefined && page < AUTO_COMMENT_PAGES && live; page++) {
         const older = await feedApi.comments(pid, { before });
         if (!older.data || !live) return;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
 import { AppShell } from '../layout/AppShell.js';
 import { setNavigator } from './navigation.js';
@@ -12,13 +12,16 @@ const routeTree = [{ element: <AppShell />, children: screenRoutes }];
  * first download. A screen that throws, or whose chunk fails to load, reaches the app's
  * ErrorBoundary (generic page + crash report).
  */
-export function AppRouter() {
+export function AppRouter({ router: Router = BrowserRouter }: { router?: RouterComponent }) {
   return (
-    <BrowserRouter>
+    <Router>
       <Routes />
-    </BrowserRouter>
+    </Router>
   );
 }
+
+/** A router around the app's routes: the browser's history, or the server's one address. */
+export type RouterComponent = ComponentType<{ children: ReactNode }>;
 
 function Routes() {
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES, type RouteDef } from '@shared/routing/routes.js';
 import { RouteGate } from './RouteGate.js';
+import { ScreenShownEffect } from './ScreenShownEffect.js';
 import { NotFoundScreen, SCREENS } from './screens.js';
 
 /** A screen's route carries its entry of the shared route table, for the page frame to read. */
@@ -19,10 +20,19 @@ export const screenRoutes: RouteObject[] = [
       handle,
       element: (
         <RouteGate route={route}>
+          <ScreenShownEffect screen={route.screen} />
           <Screen />
         </RouteGate>
       ),
     };
   }),
-  { path: '*', element: <NotFoundScreen /> },
+  {
+    path: '*',
+    element: (
+      <>
+        <ScreenShownEffect screen="notFound" />
+        <NotFoundScreen />
+      </>
+    ),
+  },
 ];

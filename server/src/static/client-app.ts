@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { ErrorCode } from '@shared/api/error-codes.js';
 import { REFUSED_ANSWER_PARAM } from '@shared/billing/billing.js';
 import { ASSETS_BASE } from '@shared/constants/layout.js';
@@ -11,6 +12,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { markPageRoutes } from '../common/http/route-hooks.js';
 import { isDataPath } from '../common/http/protocol-hooks.js';
 import { pageHelmetOptions } from './page-security.js';
+import { encodedFor, VisitorPages, type DrawnPage, type VisitorPageSources } from './visitor-pages.js';
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
@@ -41,6 +43,7 @@ export async function registerClientApp(
   clientDistDir: string,
   pageAnswers: PageAnswers = {},
   formTargets: readonly string[] = [],
+  visitorPages?: VisitorPageOptions,
 ): Promise<void> {
   await fastify.register(async (pages) => {
     // Nest sets the root's error handler (the envelope filter) only at init, after this
@@ -48,11 +51,22 @@ export async function registerClientApp(
     pages.setErrorHandler((error, request, reply) => fastify.errorHandler(error, request, reply));
     markPageRoutes(pages);
     await pages.register(fastifyHelmet, pageHelmetOptions(formTargets));
-    await registerPages(pages, clientDistDir, pageAnswers);
+    await registerPages(pages, clientDistDir, pageAnswers, visitorPages);
   });
 }
 
-async function registerPages(fastify: FastifyInstance, clientDistDir: string, pageAnswers: PageAnswers): Promise<void> {
+/** Visitors' pages drawn on the server (visitor-pages.ts); a failure to draw one is logged and the plain page sent. */
+export interface VisitorPageOptions {
+  sources: VisitorPageSources;
+  logger: Logger;
+}
+
+async function registerPages(
+  fastify: FastifyInstance,
+  clientDistDir: string,
+  pageAnswers: PageAnswers,
+  visitorPageOptions: VisitorPageOptions | undefined,
+): Promise<void> {
   const root = resolve(clientDistDir);
   const indexFile = join(root, 'index.html');
   const built = existsSync(indexFile);
@@ -69,9 +83,21 @@ async function registerPages(fastify: FastifyInstance, clientDistDir: string, pa
     });
   }
   const indexHtml = built ? readFileSync(indexFile) : CLIENT_NOT_BUILT;
+  const visitorPages =
+    built && visitorPageOptions ? await VisitorPages.load(root, indexHtml.toString('utf8'), visitorPageOptions.sources) : null;
 
-  const sendPage = (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendPage = (reply: FastifyReply, status: number, html: Buffer = indexHtml) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  const drawnPage = async (request: FastifyRequest): Promise<DrawnPage | null> => {
+    if (!visitorPages) return null;
+    try {
+      return await visitorPages.pageFor(request);
+    } catch (error) {
+      visitorPageOptions?.logger.error({ err: error, reqId: request.id }, 'Drawing a visitor page failed; sent the plain page');
+      return null;
+    }
+  };
 
   for (const [path, answer] of Object.entries(pageAnswers)) {
     fastify.get(path, async (request, reply) => {
@@ -92,6 +118,12 @@ async function registerPages(fastify: FastifyInstance, clientDistDir: string, pa
     if (!match && (isDataPath(pathname) || pathname.startsWith(ASSETS_BASE))) {
       throw new AppError(ErrorCode.NotFound, 'Not found', 'What you asked for does not exist.');
     }
-    return sendPage(reply, match ? 200 : 404);
+    if (!match) return sendPage(reply, 404);
+    const drawn = await drawnPage(request);
+    if (!drawn) return sendPage(reply, 200);
+    const { body, encoding } = encodedFor(drawn, request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return sendPage(reply, 200, body);
   });
 }
