@@ -161,4 +161,30 @@ test.describe('a visitor’s public pages arrive with their text drawn by the se
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await context.close();
   });
+
+  test('what a visitor types into the drawn login form before the app takes over is kept, and logs them in', async ({
+    browser,
+    app,
+  }) => {
+    const context = await browser.newContext({ baseURL: app.url });
+    const member = await signUpByApi(context.request, app);
+    await context.clearCookies();
+    const page = await context.newPage();
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await expect(page.locator('html[data-screen]')).toHaveCount(0);
+    releaseScripts();
+    await page.locator('html[data-screen="login"]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Username or email')).toHaveValue(member.username);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL('/home');
+    await context.close();
+  });
 });

@@ -41,6 +41,22 @@ export function useForm<V extends FormValues, R = unknown>(options: UseFormOptio
   const clientErrors: FieldErrors<Field> = options.validate?.(values) ?? {};
   const fieldNames = Object.keys(options.initialValues) as Field[];
 
+  // A form drawn by the server can be typed into (or autofilled) before the app takes it over:
+  // what its fields hold then becomes the form's state, so no keystroke is lost.
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const typed: Partial<Record<Field, string>> = {};
+    for (const name of fieldNames) {
+      const element = elements.namedItem(name);
+      const isText = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+      if (isText && element.value !== options.initialValues[name]) typed[name] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // Once, as the form mounts: later keystrokes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (focusRequest === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-alert')?.focus();
