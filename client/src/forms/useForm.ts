@@ -28,6 +28,9 @@ export interface FieldProps {
  * refusals go beside the field they name, the rest above the form; after a failed submit
  * focus moves to the first problem.
  */
+/** Inputs whose `value` is not what the person typed: a checkbox's is "on" whether ticked or not. */
+const NOT_TYPED_INTO = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
+
 export function useForm<V extends FormValues, R = unknown>(options: UseFormOptions<V, R>) {
   type Field = keyof V & string;
   const [values, setValues] = useState<V>(options.initialValues);
@@ -49,7 +52,8 @@ export function useForm<V extends FormValues, R = unknown>(options: UseFormOptio
     const typed: Partial<Record<Field, string>> = {};
     for (const name of fieldNames) {
       const element = elements.namedItem(name);
-      const isText = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+      const isText =
+        element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !NOT_TYPED_INTO.has(element.type));
       if (isText && element.value !== options.initialValues[name]) typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
