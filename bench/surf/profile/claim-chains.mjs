@@ -20,22 +20,13 @@
 // BENCH_CHAINS_PGOPTIONS (more options for the pool's connections, e.g. auto_explain's),
 // BENCH_KEEP_DATABASE (1: keep the database for inspection), BENCH_CHAINS_VACUUM_MS (500; 0: none),
 // DATABASE_URL.
-import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { humanTelemetry } from './human-telemetry.mjs';
-import {
-  createBenchDatabase,
-  envNumber,
-  insertMembersWithSessions,
-  log as logAs,
-  sharedNow,
-  summarize,
-} from '../../fanout/lib/common.mjs';
+import { SURF_CLAIM, SURF_NEXT, migrate, offerParams, seed } from './chains-database.mjs';
+import { createBenchDatabase, envNumber, log as logAs, sharedNow, summarize } from '../../fanout/lib/common.mjs';
 
 const log = (message) => logAs('bench:surf:chains', message);
 
@@ -53,69 +44,7 @@ const SETTINGS = {
   poolSize: envNumber('BENCH_CHAINS_POOL', 20, { min: 1 }),
 };
 
-/** The app's parameters in bench mode (SurfService.offerParams, bench/surf/README.md's settings). */
-const RULES = {
-  timer: 0,
-  daily_cap: 1_000_000_000,
-  newcomer_cap: 1_000_000_000,
-  review_minutes: 1440,
-  challenges: false,
-  challenge_at: 50,
-  block_at: 150,
-  answers_kept: 5,
-  wrong_codes_to_stop: 3,
-  accounts_per_address: 4,
-};
-
-const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
-const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
 const TABLES = ['campaigns', 'users', 'view_tickets', 'credit_ledger'];
-
-const offerParams = (viewer) => ({
-  user: viewer.userId,
-  connection: viewer.connection,
-  ...RULES,
-  challenge: String(randomInt(1e6)).padStart(6, '0'),
-  now: new Date(),
-});
-
-async function migrate(url) {
-  const { DataSource } = await import('typeorm');
-  const { MIGRATIONS } = await import(pathToFileURL(resolve('dist/migrations/index.js')).href);
-  const { migrateDatabase } = await import(pathToFileURL(resolve('dist/server/src/schema/sql-definitions.js')).href);
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
-  await dataSource.initialize();
-  await migrateDatabase(dataSource, 'each');
-  await dataSource.destroy();
-}
-
-async function seed(client) {
-  const viewers = await insertMembersWithSessions(client, { count: SETTINGS.clients, prefix: 'viewer' });
-  const owners = await insertMembersWithSessions(client, { count: SETTINGS.owners, prefix: 'owner' });
-  const credits = SETTINGS.creditsPerCampaign;
-  await client.query('BEGIN');
-  await client.query(
-    `INSERT INTO posts (user_id, text, link, language, tags)
-     SELECT ($1::int[])[1 + i % cardinality($1::int[])], 'Bench post ' || i || ': a short text with a link.',
-            'https://example.com/bench/' || i, 'en', ARRAY['bench']
-       FROM generate_series(1, $2) i`,
-    [owners.map((o) => o.userId), SETTINGS.campaigns],
-  );
-  await client.query(`INSERT INTO campaigns (post_id, user_id) SELECT id, user_id FROM posts`);
-  await client.query(
-    `INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
-     SELECT 'user', p.user_id, NULL, 'admin_adjustment', $1::bigint, 'bench:grant:' || p.id FROM posts p
-     UNION ALL
-     SELECT 'user', p.user_id, p.id, 'campaign_assign', -$1::bigint, 'assign:' || p.id FROM posts p
-     UNION ALL
-     SELECT 'campaign', NULL, p.id, 'campaign_assign', $1::bigint, 'assign:' || p.id FROM posts p`,
-    [credits],
-  );
-  await client.query(`UPDATE campaigns SET credits = $1`, [credits]);
-  await client.query('COMMIT');
-  await client.query('VACUUM ANALYZE');
-  return viewers.map((viewer, index) => ({ userId: viewer.userId, connection: `tab${index}x${randomUUID()}` }));
-}
 
 /** utime + stime of a process in ms (clock ticks of 10 ms). */
 const cpuMs = (pid) => {
@@ -141,7 +70,7 @@ async function round() {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     for (const file of SETTINGS.apply) await admin.query(readFileSync(file, 'utf8'));
-    const viewers = await seed(admin);
+    const viewers = await seed(admin, SETTINGS, { vacuum: true });
     const pool = new pg.Pool({
       connectionString: database.url,
       max: SETTINGS.poolSize,

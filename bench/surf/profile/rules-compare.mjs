@@ -17,22 +17,13 @@
 //
 // Settings: BENCH_COMPARE_MODES (plpgsql,ts,ts-compact,…: the order of the rounds), BENCH_COMPARE_SECONDS
 // (15), BENCH_COMPARE_WARMUP (3), BENCH_SURF_CLIENTS (200), BENCH_SURF_CAMPAIGNS (2000), DATABASE_URL.
-import { randomInt, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inTransaction } from '../../lib/pg-transaction.mjs';
 import { humanTelemetry } from './human-telemetry.mjs';
-import {
-  createBenchDatabase,
-  envNumber,
-  insertMembersWithSessions,
-  log as logAs,
-  sharedNow,
-  summarize,
-} from '../../fanout/lib/common.mjs';
+import { RULES, SURF_CLAIM, SURF_NEXT, challenge, migrate, offerParams, seed } from './chains-database.mjs';
+import { createBenchDatabase, envNumber, log as logAs, sharedNow, summarize } from '../../fanout/lib/common.mjs';
 
 const log = (message) => logAs('bench:surf:rules', message);
 
@@ -47,31 +38,7 @@ const SETTINGS = {
   poolSize: 20,
 };
 
-/** The app's settings in bench mode: a 0 s timer, no daily cap to speak of, the anti-cheat thresholds. */
-const RULES = {
-  timer: 0,
-  daily_cap: 1_000_000_000,
-  challenges: false,
-  challenge_at: 50,
-  block_at: 150,
-  wrong_codes_to_stop: 3,
-  accounts_per_address: 4,
-};
-
-const challenge = () => String(randomInt(1e6)).padStart(6, '0');
-
 // ---- plpgsql -------------------------------------------------------------------------------
-
-const SURF_NEXT = { name: 'surf_next', text: 'SELECT surf_next($1::jsonb) AS answer' };
-const SURF_CLAIM = { name: 'surf_claim', text: 'SELECT surf_claim($1::jsonb) AS answer' };
-
-const offerParams = (viewer) => ({
-  user: viewer.userId,
-  connection: viewer.connection,
-  ...RULES,
-  challenge: challenge(),
-  now: new Date(),
-});
 
 async function plpgsqlFirst(pool, viewer) {
   const { rows } = await pool.query({ ...SURF_NEXT, values: [JSON.stringify(offerParams(viewer))] });
@@ -248,51 +215,13 @@ const CLAIMS = { plpgsql: plpgsqlClaim, ts: tsClaim, 'ts-compact': tsCompactClai
 
 // ---- a round ---------------------------------------------------------------------------------
 
-async function migrate(url) {
-  const { DataSource } = await import('typeorm');
-  const { MIGRATIONS } = await import(pathToFileURL(resolve('dist/migrations/index.js')).href);
-  const { migrateDatabase } = await import(pathToFileURL(resolve('dist/server/src/schema/sql-definitions.js')).href);
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS, migrationsTableName: 'migrations' });
-  await dataSource.initialize();
-  await migrateDatabase(dataSource, 'each');
-  await dataSource.destroy();
-}
-
-async function seed(client) {
-  const viewers = await insertMembersWithSessions(client, { count: SETTINGS.clients, prefix: 'viewer' });
-  const owners = await insertMembersWithSessions(client, { count: SETTINGS.owners, prefix: 'owner' });
-  const credits = SETTINGS.creditsPerCampaign;
-  await client.query('BEGIN');
-  await client.query(
-    `INSERT INTO posts (user_id, text, link, language, tags)
-     SELECT ($1::int[])[1 + i % cardinality($1::int[])], 'Bench post ' || i || ': a short text with a link.',
-            'https://example.com/bench/' || i, 'en', ARRAY['bench']
-       FROM generate_series(1, $2) i`,
-    [owners.map((o) => o.userId), SETTINGS.campaigns],
-  );
-  await client.query(`INSERT INTO campaigns (post_id, user_id) SELECT id, user_id FROM posts`);
-  await client.query(
-    `INSERT INTO credit_ledger (account, user_id, campaign_id, kind, amount, idempotency_key)
-     SELECT 'user', p.user_id, NULL, 'admin_adjustment', $1::bigint, 'bench:grant:' || p.id FROM posts p
-     UNION ALL
-     SELECT 'user', p.user_id, p.id, 'campaign_assign', -$1::bigint, 'assign:' || p.id FROM posts p
-     UNION ALL
-     SELECT 'campaign', NULL, p.id, 'campaign_assign', $1::bigint, 'assign:' || p.id FROM posts p`,
-    [credits],
-  );
-  await client.query(`UPDATE campaigns SET credits = $1`, [credits]);
-  await client.query('COMMIT');
-  await client.query('ANALYZE');
-  return viewers.map((viewer, index) => ({ userId: viewer.userId, connection: `tab${index}x${randomUUID()}` }));
-}
-
 async function round(mode) {
   const database = await createBenchDatabase();
   try {
     await migrate(database.url);
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-    const viewers = await seed(admin);
+    const viewers = await seed(admin, SETTINGS, { vacuum: false });
     const pool = new pg.Pool({ connectionString: database.url, max: SETTINGS.poolSize });
     const warm = await Promise.all(Array.from({ length: SETTINGS.poolSize }, () => pool.connect()));
     warm.forEach((client) => client.release());
