@@ -97,7 +97,7 @@ export interface VisitorPageSources {
  * at the first paint instead of after the scripts and /data/start, and the client hydrates the
  * markup in place (client/src/main.tsx). Members, other screens, a post the visitor may not see,
  * site announcements (a visitor's dismissals live in the browser) and maintenance get the plain
- * index.html as before. Drawn pages are cached by their address and state, so a repeat costs
+ * index.html as before. Drawn pages are cached by their path and state, so a repeat costs
  * a string comparison rather than a render.
  */
 export class VisitorPages {
@@ -151,10 +151,13 @@ export class VisitorPages {
     const consent = requestCookies(request)[CONSENT_COOKIE];
     const cookieHeader = consent === undefined ? '' : `${CONSENT_COOKIE}=${consent}`;
     const state = { start, entry };
-    const key = `${request.url}\n${cookieHeader}\n${JSON.stringify(state)}`;
+    // Drawn from the path alone: no drawn screen reads the query string as it renders (a referral
+    // code is read by an effect, after hydration), and keying by it would let every made-up query
+    // string cost a render.
+    const key = `${pathname}\n${cookieHeader}\n${JSON.stringify(state)}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const page = await this.renderer.renderServerPage({ url: request.url, state, cookieHeader });
+    const page = await this.renderer.renderServerPage({ url: pathname, state, cookieHeader });
     const drawn = compressed(head + page.root + this.template.between + page.state + this.template.after);
     this.cache.set(key, drawn, { ttl: entry ? POST_PAGE_TTL_MS : STATIC_PAGE_TTL_MS });
     return drawn;
