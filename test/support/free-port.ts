@@ -11,8 +11,9 @@ function portsOutsideEphemeralRange(): { low: number; high: number } {
     const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (ephemeralLow > 11_000) return { low: 10_000, high: ephemeralLow - 1 };
   } catch {
-    // Not Linux: the range below is outside the usual ephemeral ranges too.
+    // Not Linux: no range to read.
   }
+  // Below the usual ephemeral ranges (Linux 32768, macOS and Windows 49152).
   return { low: 20_000, high: 32_767 };
 }
 

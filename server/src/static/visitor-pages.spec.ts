@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -13,8 +13,7 @@ const INDEX_HTML =
  * A client build with a server module that numbers its renders, so a page served from the cache
  * shows the number of the render that drew it.
  */
-function clientBuild(): string {
-  const root = mkdtempSync(join(tmpdir(), 'visitor-pages-'));
+function clientBuild(root: string): string {
   const client = join(root, 'client');
   mkdirSync(join(client, '.vite'), { recursive: true });
   mkdirSync(join(root, 'client-ssr'));
@@ -39,8 +38,11 @@ function visitorRequest(url: string): FastifyRequest {
 }
 
 describe("a visitor's drawn pages", () => {
+  const root = mkdtempSync(join(tmpdir(), 'visitor-pages-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
   it('are drawn once for a path whatever query string comes with it', async () => {
-    const pages = await VisitorPages.load(clientBuild(), INDEX_HTML, {
+    const pages = await VisitorPages.load(clientBuild(root), INDEX_HTML, {
       start: async () => start,
       postEntry: async () => {
         throw new Error('no posts here');
