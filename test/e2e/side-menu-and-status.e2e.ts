@@ -141,14 +141,28 @@ test.describe('on a 1280 px desktop', () => {
 
     await sideMenu(page).getByRole('link', { name: 'Campaigns', exact: true }).click();
     await card.getByRole('button', { name: 'Manage' }).click();
-    await card.getByLabel('Credits', { exact: true }).fill('3');
+    const credits = card.getByLabel('Credits', { exact: true });
+    await credits.fill('3');
+    // The assignment is held while the member types the next amount: its answer, arriving after,
+    // clears the field only if it still holds what was sent.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/data/campaigns/*/assign', async (route) => {
+      await held;
+      await route.continue();
+    });
     await card.getByRole('button', { name: 'Assign' }).click();
+    await expect(card.getByRole('button', { name: 'Assigning…' })).toBeVisible();
+    await credits.fill('2');
+    release();
+    await expect(card.getByText('3 credits assigned to this campaign.')).toBeVisible();
+    await expect(credits).toHaveValue('2');
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await expect(badge).toHaveCount(0);
     await expect(page.getByText('1 post, 1 active')).toBeVisible();
 
     // Credits that were there and are gone are a different story from none ever assigned.
-    await card.getByLabel('Credits', { exact: true }).fill('3');
+    await credits.fill('3');
     await card.getByRole('button', { name: 'Withdraw' }).click();
     await expect(card.getByText('Out of credits', { exact: true })).toBeVisible();
     await expect(badge).toHaveCount(0);

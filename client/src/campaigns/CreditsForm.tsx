@@ -45,6 +45,7 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
       return;
     }
     const credits = parsed.data.amount;
+    const submitted = amount;
     if (action === 'assign' && ownSpendable && ownSpendable.pending > 0 && credits > ownSpendable.available) {
       setOutcome({
         ok: false,
@@ -63,7 +64,8 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
     setBusy(null);
     if (isSuccess(result.status) && result.data) {
       onChange(result.data);
-      setAmount('');
+      // Cleared for the next move, unless the member has already typed another amount meanwhile.
+      setAmount((current) => (current === submitted ? '' : current));
       setOutcome({
         ok: true,
         text:
