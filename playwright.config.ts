@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests drive Debian's Chromium against the built app. Each worker starts its own
+ * End-to-end tests drive Debian's Chromium headless shell against the built app. Each worker starts its own
  * server process on its own database (test/e2e/fixtures.ts), so workers never share state.
  * Run through `npm test`, which builds the app and provides DATABASE_URL.
  */
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

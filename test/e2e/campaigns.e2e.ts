@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { settleAnimations } from './helpers.js';
+import { openPage, settleAnimations } from './helpers.js';
 import { expect, headerCredits, signUpMember, test } from './surf-fixtures.js';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,7 +25,8 @@ test('a visitor opens a post by its address; a missing post shows a clean not-fo
   const { pid } = (await created.json()).data.post;
   await author.context.close();
 
-  await page.goto(`/post/${pid}`);
+  // A visitor's post page comes drawn by the server: its buttons answer once the app has taken it over.
+  await openPage(page, `/post/${pid}`);
   const post = page.getByRole('article', { name: 'Post by Carol' });
   await expect(post).toBeVisible();
   expect(await post.locator('.post-text').innerText()).toBe('First line\nSecond line');
