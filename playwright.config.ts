@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests drive Debian's Chromium headless shell against the built app. Each worker starts its own
- * server process on its own database (test/e2e/fixtures.ts), so workers never share state.
+ * End-to-end tests drive Debian's Chromium headless shell against the built app. Each worker
+ * starts its own server process on its own database (test/e2e/fixtures.ts), so workers never
+ * share state.
  * Run through `npm test`, which builds the app and provides DATABASE_URL.
  */
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { XHR } from './account-helpers.js';
-import { openPage, settleAnimations } from './helpers.js';
+import { holdRequests, openPage, settleAnimations } from './helpers.js';
 import { expect, openAs, test } from './realtime-helpers.js';
 
 /** The page fits a 375 px screen and axe finds no serious or critical violation on it. */
@@ -54,12 +54,7 @@ test.describe('contact and the admin inbox', () => {
     await page.getByLabel('Message').fill('How do I get my first credits?');
 
     // Hold the call, so the message shows in the queue while it goes out.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/data/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/data/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     const queued = page.getByRole('list', { name: 'Messages being sent' });
     await expect(queued).toContainText(subject);

@@ -32,6 +32,20 @@ export async function openPage(page: Page, path: string) {
 }
 
 /**
+ * Holds every request to `url` until the returned function is called, then lets them go on: for
+ * looking at a screen while its call is on its way.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Runs `body` with some website settings changed, then puts back the values they had,
  * so the next test in this worker sees the defaults again.
  */

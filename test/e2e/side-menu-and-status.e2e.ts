@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { sideMenu } from './account-helpers.js';
 import type { AppUnderTest } from './fixtures.js';
-import { settleAnimations } from './helpers.js';
+import { holdRequests, settleAnimations } from './helpers.js';
 import { expect, signUpMember, test } from './surf-fixtures.js';
 
 /** The menu's entries in order: the five main pages, "More" (a button that shows the other pages), Logout. */
@@ -145,12 +145,7 @@ test.describe('on a 1280 px desktop', () => {
     await credits.fill('3');
     // The assignment is held while the member types the next amount: its answer, arriving after,
     // clears the field only if it still holds what was sent.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/data/campaigns/*/assign', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/data/campaigns/*/assign');
     await card.getByRole('button', { name: 'Assign' }).click();
     await expect(card.getByRole('button', { name: 'Assigning…' })).toBeVisible();
     await credits.fill('2');

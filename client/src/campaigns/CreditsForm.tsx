@@ -45,7 +45,6 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
       return;
     }
     const credits = parsed.data.amount;
-    const submitted = amount;
     if (action === 'assign' && ownSpendable && ownSpendable.pending > 0 && credits > ownSpendable.available) {
       setOutcome({
         ok: false,
@@ -65,7 +64,7 @@ export function CreditsForm({ campaign, onChange }: { campaign: CampaignItem; on
     if (isSuccess(result.status) && result.data) {
       onChange(result.data);
       // Cleared for the next move, unless the member has already typed another amount meanwhile.
-      setAmount((current) => (current === submitted ? '' : current));
+      setAmount((current) => (current === amount ? '' : current));
       setOutcome({
         ok: true,
         text:
