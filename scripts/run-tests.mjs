@@ -1,5 +1,6 @@
 // `npm test`: every tier in order. Builds the app, type-checks, lints, provides a PostgreSQL
-// (DATABASE_URL, or the embedded one when unset), runs unit and integration tests with Jest
+// (DATABASE_URL, or the embedded one when unset) with a database migrated once for the test
+// databases to copy (scripts/migrated-template.mjs), runs unit and integration tests with Jest
 // (tesseract installed when missing, for the challenge picture's attack test),
 // runs the multi-node tests (nginx in front of three app processes; nginx installed when missing),
 // makes sure Chromium is there, then runs the Playwright end-to-end tests on the built app.
@@ -7,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureNginx } from './ensure-nginx.mjs';
 import { ensureTesseract } from './ensure-tesseract.mjs';
+import { createMigratedTemplate } from './migrated-template.mjs';
 
 const started = Date.now();
 
@@ -54,7 +56,8 @@ async function main() {
     databaseUrl = running.url;
     stopDatabase = running.stop;
   }
-  const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--experimental-vm-modules' };
+  const template = await createMigratedTemplate(databaseUrl);
+  const env = { DATABASE_URL: databaseUrl, TEST_TEMPLATE_DATABASE: template.name, NODE_OPTIONS: '--experimental-vm-modules' };
   try {
     ensureNginx();
     ensureTesseract();
@@ -71,11 +74,13 @@ async function main() {
     if (
       !step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
         DATABASE_URL: databaseUrl,
+        TEST_TEMPLATE_DATABASE: template.name,
         CHROMIUM_PATH: chromium,
       })
     )
       return 1;
   } finally {
+    await template.drop();
     await stopDatabase();
   }
   console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -110,7 +110,7 @@ async function openDatabase(
   prefix: string,
   migrations = MIGRATIONS,
 ): Promise<{ dataSource: DataSource; database: TestDatabase }> {
-  const database = await createTestDatabase(adminUrl(), prefix);
+  const database = await createTestDatabase(adminUrl(), prefix, 'empty');
   const dataSource = new DataSource({ ...dataSourceOptions(database.url), migrations });
   await dataSource.initialize();
   return { dataSource, database };

@@ -35,7 +35,7 @@ function adminUrl(): string {
 }
 
 async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const database: TestDatabase = await createTestDatabase(adminUrl(), 'definitions');
+  const database: TestDatabase = await createTestDatabase(adminUrl(), 'definitions', 'empty');
   const dataSource = new DataSource(dataSourceOptions(database.url, 2));
   try {
     await dataSource.initialize();

@@ -16,7 +16,7 @@ let server: ServerProcess | undefined;
 beforeAll(async () => {
   if (!existsSync('dist/server/src/main.js'))
     throw new Error('dist/server/src/main.js is missing: run `npm run build:server` first');
-  database = await createTestDatabase(adminDatabaseUrl(), 'log');
+  database = await createTestDatabase(adminDatabaseUrl(), 'log', 'empty');
   const withPassword = new URL(database.url);
   // A server that trusts local connections takes any password; the embedded one has its own.
   if (!withPassword.password) withPassword.password = 'never-logged-secret';

@@ -48,7 +48,7 @@ async function migrate(url: string, migrations?: typeof MIGRATIONS): Promise<voi
 }
 
 async function withDatabase<T>(work: (db: pg.Client, database: TestDatabase) => Promise<T>): Promise<T> {
-  const database = await createTestDatabase(adminDatabaseUrl(), 'surf');
+  const database = await createTestDatabase(adminDatabaseUrl(), 'surf', 'empty');
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
