@@ -17,3 +17,17 @@ describe('the country of an address', () => {
     expect(lookup.countryOf('not an address')).toBeNull();
   });
 });
+
+describe('asked again for the same address', () => {
+  it('answers as the first time, a known country and an unknown one alike', () => {
+    const lookup = new CountryLookup();
+    expect(lookup.countryOf('81.2.69.142')).toBeNull(); // before the file is read: nothing is kept
+    return lookup.onModuleInit().then(() => {
+      for (let round = 0; round < 3; round++) {
+        expect(lookup.countryOf('81.2.69.142')).toBe('GB');
+        expect(lookup.countryOf('127.0.0.1')).toBeNull();
+        expect(lookup.countryOf('not an address')).toBeNull();
+      }
+    });
+  });
+});
