@@ -295,6 +295,14 @@ describe('user search', () => {
     expect(pages.flatMap((answer) => answer.body.data!.items.map((card) => card.id))).toEqual(ids);
   });
 
+  it('pages through many members whose usernames start with the query, each once, in id order', async () => {
+    // Found by the prefix alone: `qxz` is no slip of any of their names' words.
+    const ids = await insertMembers(db, 'qxzcrestline', 45, 'Summit');
+    const pages = await Promise.all([1, 2, 3].map((page) => search(bob.browser, 'qxz', page)));
+    expect(pages.map((answer) => answer.body.data!.hasMore)).toEqual([true, true, false]);
+    expect(pages.flatMap((answer) => answer.body.data!.items.map((card) => card.id))).toEqual(ids);
+  });
+
   it('pages through many members whose usernames share a misspelt word, each once, in id order', async () => {
     const ids = await insertMembers(db, 'tangerine_', 45, 'Citrus');
     const pages = await Promise.all([1, 2, 3].map((page) => search(bob.browser, 'tnagerine', page)));

@@ -17,7 +17,10 @@
 --   trigram-threshold.ts, or by a shared key); the members of a matching name are read in id order
 --   by the users_first_name btree, no more than the page needs, as they share its score.
 -- Every match is an index lookup: nothing rechecks the thousands of names that share a few letters
--- with the query. Members not set up yet and members blocked either way with the viewer are left
+-- with the query. Only a page's worth of each source's best goes on to be merged with the others:
+-- a member a source ranks below a page of others ranks below them in the end too (a member's score
+-- is their best source's), so the merge stays small when a common word or a short prefix matches
+-- thousands of members. Members not set up yet and members blocked either way with the viewer are left
 -- out. Its statement always runs on its generic plan, made once per connection: left to choose,
 -- PostgreSQL planned it anew on every search, and the planning cost about a fifth of a search
 -- (docs/performance.md).
@@ -54,13 +57,15 @@ BEGIN
            ORDER BY user_id LIMIT CASE WHEN v_one_term THEN p_limit + p_offset END) m
        GROUP BY m.user_id, t.query_term) per_term
      GROUP BY user_id
+     ORDER BY score DESC, user_id LIMIT p_limit + p_offset
   ), matches AS (
     SELECT by_keys.id, by_keys.score::double precision AS score FROM by_keys
     UNION ALL
-    SELECT users.id, CASE WHEN lower(username) = lower(p_query) THEN 100 ELSE 50 END::double precision
+    (SELECT users.id, CASE WHEN lower(username) = lower(p_query) THEN 100 ELSE 50 END::double precision AS score
       FROM users
      WHERE lower(username) >= p_start AND lower(username) < p_end AND username ILIKE p_like AND NOT needs_setup
        AND users.id <> ALL (v_blocked)
+     ORDER BY score DESC, users.id LIMIT p_limit + p_offset)
     UNION ALL
     SELECT named.id, 4 * n.similarity
       FROM (SELECT name, similarity(name, p_query) FROM member_first_names
