@@ -4,7 +4,6 @@ import { applyVisitorCountry } from '../consent/locateVisitor.js';
 import { api } from '../api/api.js';
 import { loadMemberMenu } from '../layout/memberMenu.js';
 import { preloadScreenAt } from '../routing/preloadScreen.js';
-import { connectRealtime } from '../realtime/realtimeConnection.js';
 import { currentTeamIdAtom } from '../sessions/currentTeamIdAtom.js';
 import { userAtom } from '../sessions/userAtom.js';
 import { applyStartAnswer } from '../server-page/serverPageState.js';
@@ -72,7 +71,12 @@ function applyStart(start: StartAnswer, sentTeamId: number | null, countryFinal:
   if (team.dropped) appStore.set(pushToastAtom, STALE_TEAM_NOTICE);
   applyStartAnswer(appStore, start, storedConsent(documentCookies), team.teamId, countryFinal);
   applyVisitorCountry(start.visitorCountry ?? null);
-  void connectRealtime(start.user?.socketId ?? null, team.teamId, () => void startApp());
+  const sessionKey = start.user?.socketId ?? null;
+  // The socket's code (its receivers of every live event) loads as a chunk of its own, after the
+  // screen: nothing on a first screen waits for a push.
+  void import('../realtime/realtimeConnection.js').then(({ connectRealtime }) =>
+    connectRealtime(sessionKey, team.teamId, () => void startApp()),
+  );
 }
 
 setSessionReload(() => loadSession(true));
