@@ -46,6 +46,7 @@ import { BillingDetails1795508500000 } from './1795508500000-BillingDetails.js';
 import { PostTags1795508600000 } from './1795508600000-PostTags.js';
 import { NameKeys1795508700000 } from './1795508700000-NameKeys.js';
 import { NameTerms1795508800000 } from './1795508800000-NameTerms.js';
+import { MemberTermSets1795508900000 } from './1795508900000-MemberTermSets.js';
 
 export const MIGRATIONS = [
   Foundation1763768400000,
@@ -92,4 +93,5 @@ export const MIGRATIONS = [
   PostTags1795508600000,
   NameKeys1795508700000,
   NameTerms1795508800000,
+  MemberTermSets1795508900000,
 ];

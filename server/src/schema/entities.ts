@@ -39,6 +39,7 @@ import { TagFollowEntity } from '../tags/tag-follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { MemberFirstNameEntity } from '../user-search/member-first-name.entity.js';
 import { MemberNameTermEntity } from '../user-search/member-name-term.entity.js';
+import { MemberTermSetEntity } from '../user-search/member-term-set.entity.js';
 import { NameTermKeyEntity } from '../user-search/name-term-key.entity.js';
 import { PostStatsCountryDailyEntity } from '../stats/post-stats-country-daily.entity.js';
 import { PostStatsDimensionDailyEntity } from '../stats/post-stats-dimension-daily.entity.js';
@@ -62,6 +63,7 @@ export const ENTITIES = [
   UserEntity,
   MemberFirstNameEntity,
   MemberNameTermEntity,
+  MemberTermSetEntity,
   NameTermKeyEntity,
   SessionEntity,
   AccountTokenEntity,

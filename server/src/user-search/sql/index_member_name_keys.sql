@@ -5,8 +5,9 @@
 -- meets the few terms one slip from it, and their members are read once per term, not once per
 -- shared key: `elias` has six keys, and thousands of usernames hold the word. A term nobody has
 -- any more keeps its keys: it leads to no member, and the table stays as small as the number of
--- terms ever used. A member still setting up their account has no terms, so the search never
--- reads them. New keys go in in key order, so two signups sharing new terms wait for each other
+-- terms ever used. The same terms go, as one array, into member_term_sets, whose GIN index finds
+-- the members holding two words of a query at once. A member still setting up their account has
+-- no terms, so the search never reads them. New keys go in in key order, so two signups sharing new terms wait for each other
 -- rather than deadlock.
 -- Fired by the trigger users_name_keys (AFTER INSERT OR UPDATE OF username, needs_setup ON users,
 -- FOR EACH ROW). No app code calls it.
@@ -14,6 +15,7 @@ CREATE OR REPLACE FUNCTION index_member_name_keys() RETURNS trigger LANGUAGE plp
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM member_name_terms WHERE user_id = NEW.id;
+    DELETE FROM member_term_sets WHERE user_id = NEW.id;
   END IF;
   IF NOT NEW.needs_setup THEN
     INSERT INTO name_term_keys (key, term, exact)
@@ -25,6 +27,9 @@ BEGIN
     INSERT INTO member_name_terms (term, user_id)
     SELECT DISTINCT t.key, NEW.id FROM name_keys(NEW.username) AS t WHERE t.exact
     ON CONFLICT DO NOTHING;
+    INSERT INTO member_term_sets (user_id, terms)
+    SELECT NEW.id, array_agg(DISTINCT t.key ORDER BY t.key) FROM name_keys(NEW.username) AS t WHERE t.exact
+    HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END $$;

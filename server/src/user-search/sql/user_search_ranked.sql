@@ -9,9 +9,13 @@
 --   key to the terms that have it, member_name_terms from a term to its members, both kept by a
 --   trigger from name_keys): per term of the query, its best match, summed: the whole query 10
 --   (the same) or 8 (one slip apart), each of its words 3 or 2. So `elias_wlarus` ranks `elias_walrus` (5: both words) above every
---   other `elias_…` (3) and `…_walrus` (2). A query of one term scores a member by their best term
---   alone, so each matched term's members are read in id order, no more than the page needs, as
---   for first names; the words of a longer query add up, so their members are all read;
+--   other `elias_…` (3) and `…_walrus` (2). Two kinds of member can make the page: those holding
+--   terms matched by two of the query's terms, found by intersecting member_term_sets' GIN index
+--   (its lists, not its members, are read), and a page of each matched term's members in id order
+--   (a member matching one term of the query scores that term's best, and a tie goes to the oldest
+--   account, so the rest of that term's members rank below a page of others). Each candidate is
+--   scored from their one row of terms in member_term_sets, so a common word's thousands of
+--   members are never read one by one;
 -- - a first name like the query: 4 × its trigram similarity, found among the distinct first names
 --   (member_first_names: by the `%` operator, whose threshold every connection sets, see
 --   trigram-threshold.ts, or by a shared key); the members of a matching name are read in id order
@@ -27,37 +31,48 @@
 CREATE OR REPLACE FUNCTION user_search_ranked(
   p_query text, p_viewer integer, p_like text, p_limit integer, p_offset integer, p_start text, p_end text
 ) RETURNS TABLE (id integer, score double precision)
-LANGUAGE plpgsql STABLE ROWS 20 SET plan_cache_mode = force_generic_plan AS $fn$
+LANGUAGE plpgsql STABLE ROWS 20 SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $fn$
 #variable_conflict use_column
 DECLARE
   v_blocked constant integer[] := ARRAY(SELECT member_id FROM block_partners(p_viewer));
   v_terms smallint[];
   v_keys text[];
   v_exact boolean[];
-  v_one_term boolean;
 BEGIN
   SELECT array_agg(k.term), array_agg(k.key), array_agg(k.exact) INTO v_terms, v_keys, v_exact
     FROM name_keys(p_query) k;
-  v_one_term := 0 = ALL (v_terms);
   RETURN QUERY
-  WITH by_keys AS (
-    SELECT user_id AS id, sum(best) AS score FROM (
-      SELECT m.user_id, t.query_term, max(t.best) AS best
-        FROM (SELECT q.term AS query_term, tk.term,
-                     max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND tk.exact THEN 10 ELSE 8 END
-                              ELSE CASE WHEN q.exact AND tk.exact THEN 3 ELSE 2 END END) AS best
-                FROM unnest(v_terms, v_keys, v_exact) AS q(term, key, exact)
-                CROSS JOIN LATERAL (
-                  SELECT term, exact FROM name_term_keys WHERE key = q.key
-                  OFFSET 0) tk
-               GROUP BY q.term, tk.term) t
-        CROSS JOIN LATERAL (
-          SELECT user_id FROM member_name_terms
-           WHERE member_name_terms.term = t.term AND user_id <> ALL (v_blocked)
-           ORDER BY user_id LIMIT CASE WHEN v_one_term THEN p_limit + p_offset END) m
-       GROUP BY m.user_id, t.query_term) per_term
-     GROUP BY user_id
-     ORDER BY score DESC, user_id LIMIT p_limit + p_offset
+  WITH matched AS (
+    SELECT q.term AS query_term, tk.term,
+           max(CASE WHEN q.term = 0 THEN CASE WHEN q.exact AND tk.exact THEN 10 ELSE 8 END
+                    ELSE CASE WHEN q.exact AND tk.exact THEN 3 ELSE 2 END END) AS best
+      FROM unnest(v_terms, v_keys, v_exact) AS q(term, key, exact)
+      CROSS JOIN LATERAL (
+        SELECT term, exact FROM name_term_keys WHERE key = q.key
+        OFFSET 0) tk
+     GROUP BY q.term, tk.term
+  ), matched_by_query_term AS (
+    SELECT query_term, array_agg(term) AS terms FROM matched GROUP BY query_term
+  ), candidates AS (
+    SELECT m.user_id FROM matched CROSS JOIN LATERAL (
+      SELECT user_id FROM member_name_terms
+       WHERE member_name_terms.term = matched.term AND user_id <> ALL (v_blocked)
+       ORDER BY user_id LIMIT p_limit + p_offset) m
+    UNION
+    SELECT held.user_id
+      FROM matched_by_query_term a JOIN matched_by_query_term b ON a.query_term < b.query_term
+      CROSS JOIN LATERAL (
+        SELECT user_id FROM member_term_sets WHERE terms && a.terms AND terms && b.terms) held
+  ), by_keys AS (
+    SELECT candidates.user_id AS id,
+           (SELECT sum(best) FROM (
+              SELECT max(matched.best) AS best FROM matched
+               WHERE matched.term = ANY (sets.terms) GROUP BY matched.query_term) per_query_term) AS score
+      FROM candidates CROSS JOIN LATERAL (
+        SELECT terms FROM member_term_sets WHERE member_term_sets.user_id = candidates.user_id
+        OFFSET 0) sets
+     WHERE candidates.user_id <> ALL (v_blocked)
+     ORDER BY score DESC, id LIMIT p_limit + p_offset
   ), matches AS (
     SELECT by_keys.id, by_keys.score::double precision AS score FROM by_keys
     UNION ALL
