@@ -27,7 +27,9 @@
 -- thousands of members. Members not set up yet and members blocked either way with the viewer are left
 -- out. Its statement always runs on its generic plan, made once per connection: left to choose,
 -- PostgreSQL planned it anew on every search, and the planning cost about a fifth of a search
--- (docs/performance.md).
+-- (docs/performance.md). Sequential scans are off inside it: every read here is meant as an index
+-- lookup, and a plan made while a table was nearly empty (a new database) would otherwise scan that
+-- table for as long as the connection lives, reading every member's terms on each search.
 CREATE OR REPLACE FUNCTION user_search_ranked(
   p_query text, p_viewer integer, p_like text, p_limit integer, p_offset integer, p_start text, p_end text
 ) RETURNS TABLE (id integer, score double precision)
