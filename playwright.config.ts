@@ -11,9 +11,9 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   fullyParallel: false,
   workers: 3,
-  // Three workers on two cores, each driving Chromium and a server (they mostly wait on each
-  // other's answers): the longest tests (axe on many screens) take 45–65 s when the machine is
-  // busy, so a minute failed them at random.
+  // Three workers on two cores, each driving Chromium and a server (a test mostly waits for the
+  // page or the server to answer): the longest tests (axe on many screens) take 45–65 s when the
+  // machine is busy, so a minute failed them at random.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   // One more try for a test that failed: on two busy cores a test now and then misses a 10 s wait

@@ -64,7 +64,8 @@ BEGIN
     SELECT held.user_id
       FROM matched_by_query_term a JOIN matched_by_query_term b ON a.query_term < b.query_term
       CROSS JOIN LATERAL (
-        SELECT user_id FROM member_term_sets WHERE terms && a.terms AND terms && b.terms) held
+        SELECT user_id FROM member_term_sets
+         WHERE terms && a.terms AND terms && b.terms AND user_id <> ALL (v_blocked)) held
   ), by_keys AS (
     SELECT candidates.user_id AS id,
            (SELECT sum(best) FROM (
@@ -73,7 +74,6 @@ BEGIN
       FROM candidates CROSS JOIN LATERAL (
         SELECT terms FROM member_term_sets WHERE member_term_sets.user_id = candidates.user_id
         OFFSET 0) sets
-     WHERE candidates.user_id <> ALL (v_blocked)
      ORDER BY score DESC, id LIMIT p_limit + p_offset
   ), matches AS (
     SELECT by_keys.id, by_keys.score::double precision AS score FROM by_keys
